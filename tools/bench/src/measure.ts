@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+/** One timed run of one side of a comparison. */
+export interface Sample {
+  /** Wall time in milliseconds. */
+  ms: number;
+  /** Peak resident set size of the measured process in MiB, when it reported one. */
+  rssMiB?: number;
+}
+
+/** A command to time; `reportsRss` sides print a last stdout line `{"maxRssKiB":N}`. */
+export interface Side {
+  name: string;
+  command: string;
+  args: string[];
+  cwd?: string;
+}
+
+/** Runs a command to completion, discarding its output except a trailing RSS report line. */
+export async function runSide(side: Side): Promise<Sample> {
+  const start = process.hrtime.bigint();
+  const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  let tail = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('latin1')).slice(-256);
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (code !== 0) throw new Error(`${side.name}: ${side.command} exited with ${code}`);
+  const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(tail);
+  return match ? { ms, rssMiB: Number(match[1]) / 1024 } : { ms };
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** Medians of both sides and the ratio ours / baseline (time: lower is better). */
+export interface Comparison {
+  ours: { name: string; medianMs: number; maxRssMiB?: number; samples: Sample[] };
+  baseline: { name: string; medianMs: number; samples: Sample[] };
+  /** ours.medianMs / baseline.medianMs. */
+  timeRatio: number;
+}
+
+/**
+ * Times two sides alternately (baseline, ours, baseline, ours, …) after one untimed warm-up of
+ * each, so that page cache and CPU frequency drift hit both sides alike.
+ */
+export async function compare(ours: Side, baseline: Side, runs: number): Promise<Comparison> {
+  await runSide(baseline);
+  await runSide(ours);
+  const a: Sample[] = [];
+  const b: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    b.push(await runSide(baseline));
+    a.push(await runSide(ours));
+  }
+  const rss = a.map((s) => s.rssMiB).filter((v): v is number => v !== undefined);
+  const oursMedian = median(a.map((s) => s.ms));
+  const baseMedian = median(b.map((s) => s.ms));
+  return {
+    ours: { name: ours.name, medianMs: oursMedian, ...(rss.length ? { maxRssMiB: Math.max(...rss) } : {}), samples: a },
+    baseline: { name: baseline.name, medianMs: baseMedian, samples: b },
+    timeRatio: oursMedian / baseMedian,
+  };
+}
+
+/** Prints the RSS report line a measured Node process ends with (see `runSide`). */
+export function reportRss(): void {
+  process.stdout.write(`\n{"maxRssKiB":${process.resourceUsage().maxRSS}}\n`);
+}
+
+export function formatComparison(c: Comparison, extra: { bytes?: number } = {}): string {
+  const mbps = (ms: number) => (extra.bytes ? `  ${(extra.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s` : '');
+  const lines = [
+    `  ${c.baseline.name.padEnd(28)} median ${c.baseline.medianMs.toFixed(0).padStart(7)} ms${mbps(c.baseline.medianMs)}`,
+    `  ${c.ours.name.padEnd(28)} median ${c.ours.medianMs.toFixed(0).padStart(7)} ms${mbps(c.ours.medianMs)}` +
+      (c.ours.maxRssMiB !== undefined ? `  peak RSS ${c.ours.maxRssMiB.toFixed(0)} MiB` : ''),
+    `  time ratio ours/baseline: ${c.timeRatio.toFixed(2)}x` +
+      (extra.bytes ? `  (throughput ratio ${(1 / c.timeRatio).toFixed(2)}x)` : ''),
+  ];
+  return lines.join('\n');
+}

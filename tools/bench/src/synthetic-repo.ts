@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+
+/** One file of a synthetic repository; `path` is repository-relative POSIX. */
+export interface SyntheticFile {
+  path: string;
+  content: Buffer;
+  /** Git mode; default `100644`. */
+  mode?: '100644' | '100755';
+}
+
+const AUTHOR = 'Bench <bench@example.invalid> 1700000000 +0000';
+
+/**
+ * Builds a git repository with a single commit on `main` from a stream of files, through
+ * `git fast-import` so that 100 MB of synthetic content commits in seconds. The same files give
+ * the same commit id on every machine (fixed author, date and message).
+ *
+ * The work tree is checked out too, so working-tree benchmarks see the same bytes.
+ */
+export async function buildSyntheticRepo(dir: string, files: Iterable<SyntheticFile>): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await git(dir, ['init', '-q', '-b', 'main']);
+  const child = spawn('git', ['fast-import', '--quiet', '--done'], { cwd: dir, stdio: ['pipe', 'ignore', 'inherit'] });
+  const exited = once(child, 'exit');
+  const write = async (chunk: Buffer | string): Promise<void> => {
+    if (!child.stdin.write(chunk)) await once(child.stdin, 'drain');
+  };
+  const message = 'synthetic workload';
+  await write(`commit refs/heads/main\ncommitter ${AUTHOR}\ndata ${Buffer.byteLength(message)}\n${message}\n`);
+  for (const file of files) {
+    await write(`M ${file.mode ?? '100644'} inline ${file.path}\ndata ${file.content.length}\n`);
+    await write(file.content);
+    await write('\n');
+  }
+  await write('done\n');
+  child.stdin.end();
+  const [code] = (await exited) as [number | null];
+  if (code !== 0) throw new Error(`git fast-import failed with exit code ${code}`);
+  await git(dir, ['checkout', '-q', '-f', 'main']);
+}
+
+async function git(cwd: string, args: string[]): Promise<void> {
+  const child = spawn('git', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`git ${args.join(' ')} failed with exit code ${code}`);
+}
