@@ -1,11 +1,56 @@
 import { createRequire } from 'node:module';
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { SurfExit, type SurfExitCode } from './exit-codes.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+let exitCode: SurfExitCode = SurfExit.ok;
+const io: CliIo = {
+  cwd: process.cwd(),
+  stdoutIsTty: process.stdout.isTTY === true,
+  stderrIsTty: process.stderr.isTTY === true,
+  env: process.env,
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  exit: (code) => {
+    if (code > exitCode) exitCode = code;
+  },
+};
 
 const program = new Command()
   .name('surf')
   .description('The claims gate: binds prose claims in markdown hubs to code spans and fails when the code under a claim changes.')
-  .version(version, '-V, --version', 'print the surf version');
+  .version(version, '-V, --version', 'print the surf version')
+  .exitOverride()
+  .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  exitCode = handleError(error);
+}
+await flush();
+process.exit(exitCode);
+
+function handleError(error: unknown): SurfExitCode {
+  if (error instanceof CommanderError) {
+    // --help and --version end through here with exit code 0.
+    return error.exitCode === 0 ? SurfExit.ok : SurfExit.usage;
+  }
+  if (isTypedError(error)) {
+    io.err(`surf: ${error.message}\n`);
+    return SurfExit.usage;
+  }
+  io.err(`surf: internal error — please report it with the command you ran:\n${(error as Error)?.stack ?? String(error)}\n`);
+  return SurfExit.usage;
+}
+
+function isTypedError(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && /^(SURF|GIT)_/.test(code);
+}
+
+function flush(): Promise<void> {
+  return new Promise((resolve) => process.stdout.write('', () => resolve()));
+}

@@ -1,0 +1,11 @@
+/** Every exit code `surf` uses; only main.ts turns these into a process exit. */
+export const SurfExit = {
+  /** Clean: no divergence, no blocking lint finding, command succeeded. */
+  ok: 0,
+  /** A divergence, a blocking lint finding, or a verify error (the gate is red). */
+  failure: 1,
+  /** Usage or configuration error: bad flags, no surf.toml, invalid glob, unreadable input. */
+  usage: 2,
+} as const;
+
+export type SurfExitCode = (typeof SurfExit)[keyof typeof SurfExit];
