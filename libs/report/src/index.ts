@@ -1,1 +1,1 @@
-export {};
+export { terminalSafe } from './terminal-safe.js';

@@ -1,1 +1,92 @@
-export {};
+export {
+  type Anchor,
+  type HubRef,
+  type Segment,
+  anchorPathKey,
+  displaySites,
+  formatAnchor,
+  formatSegment,
+  parseAnchor,
+  parseRef,
+} from './anchor.js';
+export { type CanonicalOptions, canonicalTokens } from './canonicalize.js';
+export {
+  type AnchorErrorKind,
+  AnchorParseError,
+  GrammarError,
+  type RefErrorKind,
+  RefParseError,
+  ResolveError,
+  type ResolveErrorKind,
+  SourceDecodeError,
+  SurfError,
+  type SurfErrorCode,
+  UnsupportedFileTypeError,
+} from './errors.js';
+export { collectAllDefinitions, findRenamed, type RenameOptions } from './find-renamed.js';
+export { DIGEST_HEX_LENGTH, combineSiteHashes, hashTokens } from './hash.js';
+export {
+  type AnchorHash,
+  type HashOptions,
+  type SiteHash,
+  type SiteSource,
+  anchorTokens,
+  hashAnchor,
+  hashClaim,
+  hashParsedAnchor,
+  hashSite,
+  resolutionTokens,
+} from './hash-anchor.js';
+export {
+  type Family,
+  type Lang,
+  LANGS,
+  familyOf,
+  langForPath,
+  loadLanguage,
+  loadLanguages,
+  parserFor,
+  requireLang,
+} from './languages.js';
+export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
+export { ParsedFile, decodeSource, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
+export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
+export { type Resolution, type Span, resolveAnchor } from './resolve.js';
+export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp } from './stamp.js';
+export { formatChainHint, suggestChain } from './suggest-chain.js';
+export { generateClaimId } from './hub/claim-id.js';
+export {
+  type AnchorItemSpan,
+  type EditRefusalReason,
+  type HubEdit,
+  locateAnchorItems,
+  setAt,
+  setField,
+} from './hub/hub-editor.js';
+export { type HubKind, hubKindOf } from './hub/hub-kind.js';
+export { HubParseError, type HubParseErrorKind } from './hub/hub-parse-error.js';
+export { type Claim, type Hub, claimSites } from './hub/hub-types.js';
+export { type ParseHubOptions, parseHub } from './hub/parse-hub.js';
+export {
+  type ClaimStamp,
+  type StampOutcome,
+  type StampResult,
+  applyStamp,
+  stampClaims,
+} from './hub/stamp-claims.js';
+export { writeHubIfChanged } from './hub/write-hub.js';
+export { formatYamlScalar } from './hub/yaml-scalar.js';
+export { comparePosixPaths } from './workspace/compare-paths.js';
+export {
+  DEFAULT_HUB_GLOBS,
+  SURF_CONFIG_FILE,
+  type SurfConfig,
+  type SurfConfigValues,
+  findWorkspaceRoot,
+  loadSurfConfig,
+  parseSurfConfig,
+} from './workspace/config.js';
+export { bundleGlob, discoverHubs } from './workspace/discover-hubs.js';
+export { type WorkspaceGlob, compileWorkspaceGlob } from './workspace/glob-pattern.js';
+export { hubDirectory } from './workspace/hub-directory.js';
+export { DEFAULT_HUBS_DIR, DEFAULT_SURF_TOML, newHubPath, newHubTemplate } from './workspace/new-hub-template.js';

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { BoundverError } from './errors.js';
+import { toPlainJs, type JsonValue } from './json-value.js';
+import { MAX_DIAGNOSTIC_VALUE_CHARS } from './limits.js';
+import { compareCodePoints } from './string-order.js';
+
+/** Location of the shipped JSON Schema (draft 2020-12), beside `src/` and `dist/`. */
+export const CONFIG_SCHEMA_URL = new URL('../boundary.config.schema.json', import.meta.url);
+
+let validator: ValidateFunction | undefined;
+
+/** The config JSON Schema as shipped with the package. */
+export function loadConfigSchema(): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as Record<string, unknown>;
+  } catch (cause) {
+    throw new BoundverError(
+      'BOUNDVER_CONFIG_SCHEMA',
+      `Cannot read the packaged boundary.config.schema.json; reinstall @driftgate/boundver`,
+      { cause },
+    );
+  }
+}
+
+function compiled(): ValidateFunction {
+  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(loadConfigSchema());
+  return validator;
+}
+
+function bounded(text: string): string {
+  return text.length > MAX_DIAGNOSTIC_VALUE_CHARS ? `${text.slice(0, MAX_DIAGNOSTIC_VALUE_CHARS - 3)}...` : text;
+}
+
+function describe(error: ErrorObject): string {
+  const path =
+    error.instancePath === ''
+      ? '<root>'
+      : error.instancePath
+          .slice(1)
+          .split('/')
+          .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+          .join('.');
+  const params = error.params as Record<string, unknown>;
+  const detail = typeof params.additionalProperty === 'string' ? ` ('${params.additionalProperty}')` : '';
+  return `Schema validation error at ${bounded(path)}: ${error.message ?? error.keyword}${bounded(detail)}`;
+}
+
+/**
+ * Validates a parsed config against the shipped JSON Schema and returns sorted, de-duplicated
+ * messages `Schema validation error at <path>: <message>`. Failures inside a `oneOf` branch are
+ * folded into the `oneOf` error itself, which is what a reader can act on.
+ */
+export function configSchemaIssues(config: JsonValue): string[] {
+  const validate = compiled();
+  if (validate(toPlainJs(config))) return [];
+  const messages = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    if (error.schemaPath.includes('/oneOf/')) continue;
+    messages.add(describe(error));
+  }
+  return [...messages].sort(compareCodePoints);
+}

@@ -1,0 +1,136 @@
+import { createRequire } from 'node:module';
+import { Language, Parser } from 'web-tree-sitter';
+import { GrammarError, UnsupportedFileTypeError } from './errors.js';
+
+/** A supported source language, chosen by file extension only (spec §4.1). */
+export type Lang = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust';
+
+/** The rule family a language follows for resolution and canonicalization. */
+export type Family = 'typescript' | 'python' | 'go' | 'rust';
+
+/** Every supported language, in a fixed order. */
+export const LANGS: readonly Lang[] = ['typescript', 'tsx', 'javascript', 'python', 'go', 'rust'];
+
+// Extensions are matched case-sensitively, like the reference (`a.TS` is unsupported).
+// `.mts`/`.cts` use the plain TypeScript grammar (no JSX in them); JavaScript of every flavour
+// uses the TSX grammar so JSX inside `.js` parses — the reference has no JavaScript grammar.
+const BY_EXTENSION: ReadonlyMap<string, Lang> = new Map<string, Lang>([
+  ['ts', 'typescript'],
+  ['mts', 'typescript'],
+  ['cts', 'typescript'],
+  ['tsx', 'tsx'],
+  ['js', 'javascript'],
+  ['jsx', 'javascript'],
+  ['mjs', 'javascript'],
+  ['cjs', 'javascript'],
+  ['py', 'python'],
+  ['pyi', 'python'],
+  ['go', 'go'],
+  ['rs', 'rust'],
+]);
+
+const FAMILY: Readonly<Record<Lang, Family>> = {
+  typescript: 'typescript',
+  tsx: 'typescript',
+  javascript: 'typescript',
+  python: 'python',
+  go: 'go',
+  rust: 'rust',
+};
+
+/** Package-relative wasm of each grammar; the npm packages ship their own builds. */
+const GRAMMAR_WASM: Readonly<Record<Lang, string>> = {
+  typescript: 'tree-sitter-typescript/tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-typescript/tree-sitter-tsx.wasm',
+  javascript: 'tree-sitter-typescript/tree-sitter-tsx.wasm',
+  python: 'tree-sitter-python/tree-sitter-python.wasm',
+  go: 'tree-sitter-go/tree-sitter-go.wasm',
+  rust: 'tree-sitter-rust/tree-sitter-rust.wasm',
+};
+
+/** The language of a (POSIX, repository-relative) path by its last extension, or undefined. */
+export function langForPath(file: string): Lang | undefined {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  // A dotfile without another dot (`.ts`) has no extension, as with Rust's `Path::extension`.
+  if (dot <= 0) return undefined;
+  return BY_EXTENSION.get(base.slice(dot + 1));
+}
+
+/** Like {@link langForPath}, but throws `unsupported file type: <file>` for an unknown extension. */
+export function requireLang(file: string): Lang {
+  const lang = langForPath(file);
+  if (lang === undefined) throw new UnsupportedFileTypeError(file);
+  return lang;
+}
+
+export function familyOf(lang: Lang): Family {
+  return FAMILY[lang];
+}
+
+let runtime: Promise<void> | undefined;
+const languages = new Map<string, Promise<Language>>();
+const ready = new Map<Lang, Parser>();
+
+function initRuntime(): Promise<void> {
+  runtime ??= Parser.init().catch((cause: unknown) => {
+    runtime = undefined;
+    throw new GrammarError('SURF_GRAMMAR_LOAD', 'cannot initialise the tree-sitter runtime (web-tree-sitter)', cause);
+  });
+  return runtime;
+}
+
+function loadWasm(spec: string): Promise<Language> {
+  let pending = languages.get(spec);
+  if (!pending) {
+    pending = (async () => {
+      await initRuntime();
+      const path = createRequire(import.meta.url).resolve(spec);
+      return Language.load(path);
+    })().catch((cause: unknown) => {
+      languages.delete(spec);
+      throw cause instanceof GrammarError
+        ? cause
+        : new GrammarError('SURF_GRAMMAR_LOAD', `cannot load the grammar \`${spec}\`; reinstall dependencies`, cause);
+    });
+    languages.set(spec, pending);
+  }
+  return pending;
+}
+
+/**
+ * Loads the grammar of `lang` (once per process; concurrent callers share the load) and returns
+ * the parser bound to it. After this resolves, {@link parserFor} works synchronously.
+ */
+export async function loadLanguage(lang: Lang): Promise<Parser> {
+  const existing = ready.get(lang);
+  if (existing) return existing;
+  const language = await loadWasm(GRAMMAR_WASM[lang]);
+  let parser = ready.get(lang);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(language);
+    ready.set(lang, parser);
+  }
+  return parser;
+}
+
+/** Loads several grammars at once (e.g. every language a check will touch). */
+export async function loadLanguages(langs: Iterable<Lang> = LANGS): Promise<void> {
+  await Promise.all([...new Set(langs)].map((lang) => loadLanguage(lang)));
+}
+
+/**
+ * The parser of an already loaded language. Parsers are process-wide and not re-entrant, which
+ * is safe because parsing is synchronous. Throws if {@link loadLanguage} has not completed.
+ */
+export function parserFor(lang: Lang): Parser {
+  const parser = ready.get(lang);
+  if (!parser) {
+    throw new GrammarError(
+      'SURF_GRAMMAR_NOT_LOADED',
+      `the ${lang} grammar is not loaded yet; await loadLanguage('${lang}') before parsing synchronously`,
+    );
+  }
+  return parser;
+}

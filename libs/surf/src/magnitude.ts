@@ -1,0 +1,41 @@
+import type { Anchor } from './anchor.js';
+import { anchorTokens } from './hash-anchor.js';
+import type { ParsedFile } from './parsed-file.js';
+
+/** Advisory size of a change to a span; never affects pass/fail. */
+export type Magnitude = 'small' | 'medium' | 'large';
+
+/** Levenshtein distance over token sequences (unit insert, delete, substitute). */
+export function tokenDistance(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let curr = new Array<number>(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    curr[0] = i;
+    const ai = a[i - 1];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ai === b[j - 1] ? 0 : 1;
+      curr[j] = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    [prev, curr] = [curr, prev];
+  }
+  return prev[b.length]!;
+}
+
+/** 0–3 → small, 4–15 → medium, 16 and more → large (spec §5.7). */
+export function categorizeMagnitude(distance: number): Magnitude {
+  return distance <= 3 ? 'small' : distance <= 15 ? 'medium' : 'large';
+}
+
+/**
+ * Magnitude of the change of one anchor between an old and a current parse of its file. Both
+ * streams are v2 with default options, whatever the claim's recipe or `ignore_literals`.
+ * Throws if the anchor does not resolve in either file (the caller reports no magnitude then).
+ */
+export function diffMagnitude(oldFile: ParsedFile, newFile: ParsedFile, anchor: Anchor | string): Magnitude {
+  const options = { recipe: 'v2', ignoreLiterals: false } as const;
+  const before = anchorTokens(oldFile, anchor, options);
+  const after = anchorTokens(newFile, anchor, options);
+  return categorizeMagnitude(tokenDistance(before, after));
+}

@@ -1,0 +1,109 @@
+import type { Tree } from 'web-tree-sitter';
+import { ResolveError, SourceDecodeError } from './errors.js';
+import { type Family, type Lang, familyOf, loadLanguage, parserFor, requireLang } from './languages.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Source bytes or text → text. Bytes must be valid UTF-8; a byte-order mark is kept, as the
+ * reference reads files verbatim.
+ */
+export function decodeSource(source: string | Uint8Array, file?: string): string {
+  if (typeof source === 'string') return source;
+  try {
+    return utf8.decode(source);
+  } catch (cause) {
+    throw new SourceDecodeError(file, cause);
+  }
+}
+
+/** Line starts as UTF-16 indices and UTF-8 byte offsets, or `ascii` when they coincide. */
+type LineTable = 'ascii' | { readonly starts: number[]; readonly bytes: number[] };
+
+function lineTable(text: string): LineTable {
+  if (!/[^\x00-\x7f]/.test(text)) return 'ascii';
+  const starts = [0];
+  const bytes = [0];
+  let at = text.indexOf('\n');
+  while (at >= 0) {
+    starts.push(at + 1);
+    bytes.push(bytes[bytes.length - 1]! + Buffer.byteLength(text.slice(starts[starts.length - 2]!, at + 1), 'utf8'));
+    at = text.indexOf('\n', at + 1);
+  }
+  return { starts, bytes };
+}
+
+/**
+ * One parsed source file: its text and syntax tree, reusable for any number of anchors.
+ *
+ * Ownership: the tree lives in WebAssembly memory. Whoever parsed the file calls
+ * {@link ParsedFile.delete} when done with it (and with every node obtained from it); a
+ * finalizer frees forgotten trees eventually, but explicit deletion keeps memory flat in
+ * large checks.
+ *
+ * Offsets: tree-sitter indices here are UTF-16 code-unit offsets into {@link text} (web-tree-sitter
+ * parses JavaScript strings as UTF-16); {@link byteOffset} converts to UTF-8 byte offsets.
+ */
+export class ParsedFile {
+  /** Repository-relative POSIX path, when known (used in messages only). */
+  readonly file: string | undefined;
+  readonly lang: Lang;
+  readonly family: Family;
+  readonly text: string;
+  readonly tree: Tree;
+  #lines: LineTable | undefined;
+  #deleted = false;
+
+  constructor(text: string, lang: Lang, tree: Tree, file?: string) {
+    this.text = text;
+    this.lang = lang;
+    this.family = familyOf(lang);
+    this.tree = tree;
+    this.file = file;
+  }
+
+  /** UTF-8 byte offset of a UTF-16 index into {@link text}. */
+  byteOffset(index: number): number {
+    this.#lines ??= lineTable(this.text);
+    if (this.#lines === 'ascii') return index;
+    const { starts, bytes } = this.#lines;
+    // Last line starting at or before `index`, then the bytes within that line.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return bytes[lo]! + Buffer.byteLength(this.text.slice(starts[lo]!, index), 'utf8');
+  }
+
+  /** Frees the syntax tree. Idempotent. Nodes of this file must not be used afterwards. */
+  delete(): void {
+    if (this.#deleted) return;
+    this.#deleted = true;
+    this.tree.delete();
+  }
+}
+
+/**
+ * Parses text synchronously with an already loaded grammar (see `loadLanguage`).
+ * Throws `ResolveError` kind `Parse` only if tree-sitter returns no tree at all.
+ */
+export function parseSourceSync(source: string | Uint8Array, lang: Lang, file?: string): ParsedFile {
+  const text = decodeSource(source, file);
+  const tree = parserFor(lang).parse(text);
+  if (!tree) throw ResolveError.parse();
+  return new ParsedFile(text, lang, tree, file);
+}
+
+/** Loads the grammar if needed, then parses. */
+export async function parseSource(source: string | Uint8Array, lang: Lang, file?: string): Promise<ParsedFile> {
+  await loadLanguage(lang);
+  return parseSourceSync(source, lang, file);
+}
+
+/** Parses a file whose language follows from its path (`unsupported file type: <file>` otherwise). */
+export async function parseFile(file: string, source: string | Uint8Array): Promise<ParsedFile> {
+  return parseSource(source, requireLang(file), file);
+}

@@ -1,0 +1,182 @@
+import type { Node } from 'web-tree-sitter';
+import { defName } from './definitions.js';
+import type { ParsedFile } from './parsed-file.js';
+import { goReceiverTypeName } from './resolve.js';
+
+/** Which part of the public surface to list. */
+export interface PublicSymbolOptions {
+  /** Also non-callables: classes, constants, type aliases, class attributes (`suggest --all`). */
+  readonly all?: boolean;
+}
+
+const TS_FUNCTION_VALUES: ReadonlySet<string> = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+]);
+
+/**
+ * The public symbols of a file as anchor segment paths (`[name]` or `[Type, member]`), in
+ * document order without duplicates (spec §7.3 "Public surface"):
+ * - Rust: top-level `fn` whose visibility is exactly `pub` (callables only, even with `all`).
+ * - TypeScript/JavaScript: exported functions, signatures and function-valued consts; methods of
+ *   exported classes as `[Class, method]` (not `constructor`, `#private`, `private`/`protected`);
+ *   with `all`, the class itself and exported non-callable consts.
+ * - Python: top-level non-underscore defs; non-underscore methods of non-underscore top-level
+ *   classes; with `all`, the class, module constants and aliases, and class attributes.
+ * - Go: capitalized funcs and `Type > Method` with both capitalized; with `all`, exported
+ *   type, const and var names.
+ */
+export function publicSymbols(parsed: ParsedFile, options: PublicSymbolOptions = {}): string[][] {
+  const all = options.all === true;
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  const add = (...path: string[]): void => {
+    const key = path.join('\0');
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(path);
+    }
+  };
+  const root = parsed.tree.rootNode;
+  switch (parsed.family) {
+    case 'rust':
+      rustSymbols(root, add);
+      break;
+    case 'typescript':
+      typescriptSymbols(root, all, add);
+      break;
+    case 'python':
+      pythonSymbols(root, all, add);
+      break;
+    case 'go':
+      goSymbols(root, all, add);
+      break;
+  }
+  return out;
+}
+
+type Add = (...path: string[]) => void;
+
+function rustSymbols(root: Node, add: Add): void {
+  for (const item of root.namedChildren) {
+    if (item.type !== 'function_item') continue;
+    const visibility = item.namedChildren.find((c) => c.type === 'visibility_modifier');
+    const name = item.childForFieldName('name')?.text;
+    if (visibility?.text === 'pub' && name) add(name);
+  }
+}
+
+function typescriptSymbols(root: Node, all: boolean, add: Add): void {
+  for (const statement of root.namedChildren) {
+    if (statement.type !== 'export_statement') continue;
+    for (const decl of statement.namedChildren) {
+      switch (decl.type) {
+        case 'function_declaration':
+        case 'generator_function_declaration':
+        case 'function_signature': {
+          const name = decl.childForFieldName('name')?.text;
+          if (name) add(name);
+          break;
+        }
+        case 'lexical_declaration':
+        case 'variable_declaration':
+          for (const declarator of decl.namedChildren) {
+            if (declarator.type !== 'variable_declarator') continue;
+            const name = declarator.childForFieldName('name');
+            if (name?.type !== 'identifier') continue;
+            const value = declarator.childForFieldName('value');
+            if ((value && TS_FUNCTION_VALUES.has(value.type)) || all) add(name.text);
+          }
+          break;
+        case 'class_declaration':
+        case 'abstract_class_declaration': {
+          const name = decl.childForFieldName('name')?.text;
+          if (!name) break;
+          if (all) add(name);
+          for (const member of decl.childForFieldName('body')?.namedChildren ?? []) {
+            if (member.type !== 'method_definition') continue;
+            const method = member.childForFieldName('name');
+            if (!method || method.type === 'private_property_identifier' || method.text === 'constructor') continue;
+            const access = member.namedChildren.find((c) => c.type === 'accessibility_modifier')?.text;
+            if (access === 'private' || access === 'protected') continue;
+            add(name, method.text);
+          }
+          break;
+        }
+      }
+    }
+  }
+}
+
+const isPrivatePython = (name: string): boolean => name.startsWith('_');
+
+/** A definition statement with its decorators peeled off. */
+function undecorated(node: Node): Node {
+  return node.type === 'decorated_definition' ? (node.childForFieldName('definition') ?? node) : node;
+}
+
+/** The name a Python `X = …` / `X: T` statement binds, if it is a plain assignment. */
+function pythonAssignmentName(statement: Node): string | undefined {
+  if (statement.type !== 'expression_statement') return undefined;
+  const assignment = statement.namedChildren.find((c) => c.type === 'assignment');
+  return assignment ? defName(assignment, 'python') : undefined;
+}
+
+function pythonSymbols(root: Node, all: boolean, add: Add): void {
+  for (const statement of root.namedChildren) {
+    const def = undecorated(statement);
+    if (def.type === 'function_definition') {
+      const name = def.childForFieldName('name')?.text;
+      if (name && !isPrivatePython(name)) add(name);
+    } else if (def.type === 'class_definition') {
+      const name = def.childForFieldName('name')?.text;
+      if (!name || isPrivatePython(name)) continue;
+      if (all) add(name);
+      for (const member of def.childForFieldName('body')?.namedChildren ?? []) {
+        const inner = undecorated(member);
+        if (inner.type === 'function_definition') {
+          const method = inner.childForFieldName('name')?.text;
+          if (method && !isPrivatePython(method)) add(name, method);
+        } else if (all) {
+          const attribute = pythonAssignmentName(member);
+          if (attribute && !isPrivatePython(attribute)) add(name, attribute);
+        }
+      }
+    } else if (all) {
+      const name =
+        def.type === 'type_alias_statement' ? def.childForFieldName('left')?.text : pythonAssignmentName(def);
+      if (name && !isPrivatePython(name)) add(name);
+    }
+  }
+}
+
+const GO_SPECS: ReadonlySet<string> = new Set(['type_spec', 'type_alias', 'const_spec', 'var_spec']);
+const GO_DECLARATIONS: ReadonlySet<string> = new Set(['type_declaration', 'const_declaration', 'var_declaration']);
+
+const isExportedGo = (name: string | undefined): name is string => name !== undefined && /^\p{Lu}/u.test(name);
+
+function goSymbols(root: Node, all: boolean, add: Add): void {
+  const specs = (node: Node): void => {
+    for (const child of node.namedChildren) {
+      if (GO_SPECS.has(child.type)) {
+        for (const name of child.childrenForFieldName('name')) if (isExportedGo(name.text)) add(name.text);
+      } else if (child.type === 'var_spec_list') {
+        specs(child);
+      }
+    }
+  };
+  for (const decl of root.namedChildren) {
+    if (decl.type === 'function_declaration') {
+      const name = decl.childForFieldName('name')?.text;
+      if (isExportedGo(name)) add(name);
+    } else if (decl.type === 'method_declaration') {
+      const name = decl.childForFieldName('name')?.text;
+      const type = goReceiverTypeName(decl);
+      if (isExportedGo(name) && isExportedGo(type)) add(type, name);
+    } else if (all && GO_DECLARATIONS.has(decl.type)) {
+      specs(decl);
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import type { Node } from 'web-tree-sitter';
+import type { Anchor, Segment } from './anchor.js';
+import { defName, hashableNode, isTransparent, scopeOf } from './definitions.js';
+import { ResolveError } from './errors.js';
+import type { Family } from './languages.js';
+import type { ParsedFile } from './parsed-file.js';
+
+/**
+ * Where a resolved symbol sits in its file.
+ *
+ * Lines are 1-based; columns are 0-based UTF-16 code units (SARIF's default column unit);
+ * `startIndex`/`endIndex` are UTF-16 offsets into the parsed text (end exclusive) and
+ * `startByte`/`endByte` the same positions as UTF-8 byte offsets, as the reference reports them.
+ */
+export interface Span {
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly startByte: number;
+  readonly endByte: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly startColumn: number;
+  readonly endColumn: number;
+}
+
+/** One resolved logical symbol. */
+export interface Resolution {
+  /** Definition nodes: one, or every member of a Python `@overload` group in source order. */
+  readonly definitions: readonly Node[];
+  /** The nodes hashed, in order (a decorated Python definition widens to its decorators). */
+  readonly hashable: readonly Node[];
+  /** From the first hashable node's start to the last one's end. */
+  readonly span: Span;
+}
+
+/** A match of one segment: a single definition, or a Python overload group (stubs + impl). */
+type Unit = readonly Node[];
+
+/**
+ * Resolves an anchor's segments to exactly one symbol in a parsed file (spec §4.2–§4.4).
+ * Throws {@link ResolveError} `NotFound` / `Ambiguous`.
+ */
+export function resolveAnchor(parsed: ParsedFile, anchor: Anchor | readonly Segment[]): Resolution {
+  const segments = 'segments' in anchor ? anchor.segments : anchor;
+  if (segments.length === 0) throw new RangeError('an anchor has at least one segment');
+  const root = parsed.tree.rootNode;
+  const unit = parsed.family === 'go' ? resolveGo(root, segments) : resolveGeneric(root, segments, parsed.family);
+  return toResolution(parsed, unit);
+}
+
+/** Span and hashable nodes of a unit of definitions. */
+export function toResolution(parsed: ParsedFile, definitions: readonly Node[]): Resolution {
+  const hashable = definitions.map((n) => hashableNode(n, parsed.family));
+  return { definitions, hashable, span: spanOf(parsed, hashable[0]!, hashable[hashable.length - 1]!) };
+}
+
+/** Span from the start of `first` to the end of `last` (the same node for a single definition). */
+export function spanOf(parsed: ParsedFile, first: Node, last: Node = first): Span {
+  const start = first.startPosition;
+  const end = last.endPosition;
+  return {
+    startIndex: first.startIndex,
+    endIndex: last.endIndex,
+    startByte: parsed.byteOffset(first.startIndex),
+    endByte: parsed.byteOffset(last.endIndex),
+    startLine: start.row + 1,
+    endLine: end.row + 1,
+    startColumn: start.column,
+    endColumn: end.column,
+  };
+}
+
+function select(units: readonly Unit[], segment: Segment): readonly Unit[] {
+  if (segment.index === undefined) return units;
+  const picked = units[segment.index - 1];
+  return picked ? [picked] : [];
+}
+
+function resolveGeneric(root: Node, segments: readonly Segment[], family: Family): Unit {
+  let scopes: Node[] = [root];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const units: Unit[] = [];
+    // Scopes form a set: a Rust type and its impl are both searched for the next segment.
+    for (const scope of scopes) units.push(...collectUnits(scope, segment.name, family));
+    const selected = select(units, segment);
+    if (selected.length === 0) throw ResolveError.notFound(segment.name);
+    if (i === segments.length - 1) {
+      if (selected.length !== 1) throw ResolveError.ambiguous(segment.name, selected.length);
+      return selected[0]!;
+    }
+    // Nested lookup through an overload group continues in the implementation (its last member).
+    scopes = selected.map((unit) => scopeOf(unit[unit.length - 1]!, family));
+  }
+  throw new RangeError('unreachable: the loop returns on the last segment');
+}
+
+/** Matches of `name` among the definitions visible in `scope`, in document order, as units. */
+function collectUnits(scope: Node, name: string, family: Family): Unit[] {
+  const matches: Node[] = [];
+  collectMatching(scope, name, family, family === 'python' && scope.type === 'module', matches);
+  return family === 'python' ? groupOverloads(matches) : matches.map((m) => [m]);
+}
+
+function collectMatching(scope: Node, name: string, family: Family, atModule: boolean, out: Node[]): void {
+  const cursor = scope.walk();
+  try {
+    if (!cursor.gotoFirstChild()) return;
+    do {
+      if (!cursor.nodeIsNamed) continue;
+      const child = cursor.currentNode;
+      const own = defName(child, family);
+      if (own !== undefined) {
+        // A definition is a boundary: its inside is searched only if it is selected as a scope.
+        if (own === name) out.push(child);
+      } else if (isTransparent(child.type, family, atModule)) {
+        collectMatching(child, name, family, atModule, out);
+      }
+    } while (cursor.gotoNextSibling());
+  } finally {
+    cursor.delete();
+  }
+}
+
+const OVERLOAD_DECORATORS: ReadonlySet<string> = new Set(['overload', 'typing.overload']);
+
+/** A Python function definition decorated with `@overload` or `@typing.overload`. */
+export function isOverloadStub(node: Node): boolean {
+  if (node.type !== 'function_definition') return false;
+  const parent = node.parent;
+  if (parent?.type !== 'decorated_definition') return false;
+  for (const child of parent.namedChildren) {
+    if (child.type === 'decorator' && OVERLOAD_DECORATORS.has(child.firstNamedChild?.text ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Python `@overload` groups count as one match: a run of consecutive same-name matches in the
+ * same statement list where every member but the last is an overload stub, ending with the
+ * implementation (or at the last stub, as in a `.pyi` stub file). Plain duplicates stay separate.
+ */
+function groupOverloads(matches: readonly Node[]): Unit[] {
+  const units: Unit[] = [];
+  let i = 0;
+  while (i < matches.length) {
+    const first = matches[i]!;
+    i++;
+    if (!isOverloadStub(first)) {
+      units.push([first]);
+      continue;
+    }
+    const unit = [first];
+    const parentId = hashableNode(first, 'python').parent?.id;
+    let open = true;
+    while (open && i < matches.length) {
+      const next = matches[i]!;
+      if (next.type !== 'function_definition' || hashableNode(next, 'python').parent?.id !== parentId) break;
+      unit.push(next);
+      i++;
+      open = isOverloadStub(next);
+    }
+    units.push(unit);
+  }
+  return units;
+}
+
+const GO_TOP_LEVEL_DEFS: ReadonlySet<string> = new Set([
+  'function_declaration',
+  'type_spec',
+  'type_alias',
+  'const_spec',
+  'var_spec',
+]);
+const GO_DECLARATION_LISTS: ReadonlySet<string> = new Set([
+  'type_declaration',
+  'const_declaration',
+  'var_declaration',
+  'var_spec_list',
+]);
+
+/** Go symbols are flat: `Name` (no methods) or `Type > Method` by receiver (spec §4.3). */
+function resolveGo(root: Node, segments: readonly Segment[]): Unit {
+  const last = segments[segments.length - 1]!;
+  if (segments.length > 2) throw ResolveError.notFound(last.name);
+  const candidates: Node[] = [];
+  if (segments.length === 1) {
+    collectGoTopLevel(root, last.name, candidates);
+  } else {
+    // An `@N` on the type segment selects nothing: the receiver type is a name filter.
+    const typeName = segments[0]!.name;
+    for (const child of root.namedChildren) {
+      if (
+        child.type === 'method_declaration' &&
+        child.childForFieldName('name')?.text === last.name &&
+        goReceiverTypeName(child) === typeName
+      ) {
+        candidates.push(child);
+      }
+    }
+  }
+  const selected = select(
+    candidates.map((c) => [c]),
+    last,
+  );
+  if (selected.length === 0) throw ResolveError.notFound(last.name);
+  if (selected.length > 1) throw ResolveError.ambiguous(last.name, selected.length);
+  return selected[0]!;
+}
+
+function collectGoTopLevel(node: Node, name: string, out: Node[]): void {
+  for (const child of node.namedChildren) {
+    if (GO_TOP_LEVEL_DEFS.has(child.type)) {
+      // `const a, b = 1, 2` defines both names in one spec.
+      if (child.childrenForFieldName('name').some((n) => n.text === name)) out.push(child);
+    } else if (GO_DECLARATION_LISTS.has(child.type)) {
+      collectGoTopLevel(child, name, out);
+    }
+  }
+}
+
+/** The receiver's base type name: `T`, `*T`, `T[K]` and `*T[K]` all give `T`. */
+export function goReceiverTypeName(method: Node): string | undefined {
+  const receiver = method.childForFieldName('receiver');
+  const param = receiver?.namedChildren.find((c) => c.type === 'parameter_declaration');
+  const type = param?.childForFieldName('type');
+  return type ? goTypeName(type) : undefined;
+}
+
+function goTypeName(node: Node): string | undefined {
+  if (node.type === 'type_identifier') return node.text;
+  if (node.type === 'pointer_type' || node.type === 'generic_type') {
+    for (const child of node.namedChildren) {
+      const name = goTypeName(child);
+      if (name !== undefined) return name;
+    }
+  }
+  return undefined;
+}

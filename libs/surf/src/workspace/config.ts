@@ -1,0 +1,107 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { parse, TomlError } from 'smol-toml';
+import { SurfError } from '../errors.js';
+
+/** File name of the workspace configuration; its directory is the workspace root. */
+export const SURF_CONFIG_FILE = 'surf.toml';
+
+/** `hubs` when `surf.toml` does not set it (spec §6). */
+export const DEFAULT_HUB_GLOBS: readonly string[] = Object.freeze(['hubs/*.md']);
+
+/** The keys of `surf.toml`, with defaults applied. Globs and directories are root-relative, `/`-separated. */
+export interface SurfConfigValues {
+  /** Hub globs (default `["hubs/*.md"]`). */
+  readonly hubs: readonly string[];
+  /** OKF bundle directories; each contributes `<dir>/**\/*.md` (default `[]`). */
+  readonly bundles: readonly string[];
+}
+
+/** A loaded workspace configuration. */
+export interface SurfConfig extends SurfConfigValues {
+  /** Absolute path of the workspace root (the directory holding `surf.toml`). */
+  readonly root: string;
+  /** Absolute path of `surf.toml`. */
+  readonly configPath: string;
+}
+
+const KNOWN_KEYS = ['hubs', 'bundles'] as const;
+
+/**
+ * Parses `surf.toml` text strictly: only `hubs` and `bundles` (arrays of strings) are allowed.
+ * Throws `SURF_BAD_CONFIG` with a message starting `invalid surf.toml: `.
+ */
+export function parseSurfConfig(text: string): SurfConfigValues {
+  let table: Record<string, unknown>;
+  try {
+    table = parse(text) as Record<string, unknown>;
+  } catch (error) {
+    throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: ${tomlProblem(error)}`, { cause: error });
+  }
+  for (const key of Object.keys(table)) {
+    if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
+      throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: unknown field \`${key}\`, expected \`hubs\` or \`bundles\``);
+    }
+  }
+  return {
+    hubs: stringList(table, 'hubs') ?? DEFAULT_HUB_GLOBS,
+    bundles: stringList(table, 'bundles') ?? [],
+  };
+}
+
+/**
+ * Finds the workspace root: `startDir` or its nearest ancestor that contains a `surf.toml` file.
+ * Throws `SURF_NO_CONFIG` ("no surf.toml found in <dir> or any parent directory; …").
+ */
+export async function findWorkspaceRoot(startDir: string): Promise<string> {
+  const start = resolve(startDir);
+  for (let dir = start; ; ) {
+    if (await isFile(join(dir, SURF_CONFIG_FILE))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new SurfError(
+    'SURF_NO_CONFIG',
+    `no surf.toml found in ${start} or any parent directory; run \`surf init\` in the workspace root to create one`,
+  );
+}
+
+/** Discovers (from `startDir` upwards), reads and parses `surf.toml`. */
+export async function loadSurfConfig(startDir: string): Promise<SurfConfig> {
+  const root = await findWorkspaceRoot(startDir);
+  const configPath = join(root, SURF_CONFIG_FILE);
+  let text: string;
+  try {
+    text = await readFile(configPath, 'utf8');
+  } catch (error) {
+    throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: cannot read ${configPath}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return { root, configPath, ...parseSurfConfig(text) };
+}
+
+function stringList(table: Record<string, unknown>, key: string): string[] | undefined {
+  if (!Object.hasOwn(table, key)) return undefined;
+  const value = table[key];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    const example = key === 'hubs' ? '["hubs/*.md"]' : '["docs"]';
+    throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: \`${key}\` must be an array of strings, e.g. ${key} = ${example}`);
+  }
+  return [...value];
+}
+
+function tomlProblem(error: unknown): string {
+  if (!(error instanceof TomlError)) return String(error);
+  const first = error.message.split('\n', 1)[0].replace(/^Invalid TOML document: /, '');
+  return `${first} at line ${error.line}, column ${error.column}`;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
