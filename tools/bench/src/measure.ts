@@ -15,14 +15,16 @@ export interface Side {
   command: string;
   args: string[];
   cwd?: string;
+  /** Send stdout to /dev/null instead of a pipe (for baselines whose output volume is the work). */
+  discardStdout?: boolean;
 }
 
 /** Runs a command to completion, discarding its output except a trailing RSS report line. */
 export async function runSide(side: Side): Promise<Sample> {
   const start = process.hrtime.bigint();
-  const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', 'inherit'] });
   let tail = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     tail = (tail + chunk.toString('latin1')).slice(-256);
   });
   const [code] = (await once(child, 'exit')) as [number | null];

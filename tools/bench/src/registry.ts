@@ -1,4 +1,11 @@
 import type { Benchmark } from './benchmark.js';
+import { boundverBenchmark } from './benchmarks/boundver.js';
+import { gitBenchmark } from './benchmarks/git.js';
+import { surfBenchmark } from './benchmarks/surf.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
-export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchmark>([]);
+export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchmark>([
+  [gitBenchmark.name, gitBenchmark],
+  [boundverBenchmark.name, boundverBenchmark],
+  [surfBenchmark.name, surfBenchmark],
+]);

@@ -1,0 +1,403 @@
+import type { Readable, Writable } from 'node:stream';
+import { GitError } from './git-error.js';
+import { spawnGit, type GitProcess } from './git-process.js';
+
+/** One object read through `git cat-file --batch`. */
+export interface BatchObject {
+  oid: string;
+  type: 'blob' | 'tree' | 'commit' | 'tag';
+  content: Buffer;
+}
+
+/** A queued read: its result, and `release()` to hand its bytes back to the in-flight budget. */
+export interface BatchTicket {
+  readonly promise: Promise<BatchObject>;
+  /** Idempotent; for held tickets, call once the content is no longer buffered on our side. */
+  release(): void;
+}
+
+export interface RequestOptions {
+  /** Repository-relative path for error messages. */
+  label: string;
+  /** Object id the answer must carry (the request is an object id). */
+  expectOid?: string;
+  /** Accept only this object type; anything else is `GIT_NON_BLOB` (blob) or an error. */
+  expectType?: 'blob';
+  /** Count the content toward the buffered-bytes budget until `release()`. */
+  hold?: boolean;
+}
+
+export interface CatFileBatchOptions {
+  /** Objects larger than this are refused from their header, before any byte is buffered. */
+  maxObjectBytes: number;
+  /** When held-but-unreleased content exceeds this, reading from git pauses. */
+  maxBufferedBytes: number;
+  /** `batch` forces the plain `--batch` protocol (what git < 2.36 gets); default: newest available. */
+  protocol?: 'auto' | 'batch';
+}
+
+interface Request {
+  name: string;
+  label: string;
+  expectOid: string | undefined;
+  expectType: 'blob' | undefined;
+  hold: boolean;
+  released: boolean;
+  delivered: boolean;
+  size: number;
+  resolve(object: BatchObject): void;
+  reject(error: GitError): void;
+}
+
+/** Set once per process when git rejects `--batch-command`. */
+let batchCommandUnsupported = false;
+
+const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
+const MAX_HEADER_BYTES = 64 * 1024;
+const LF = 0x0a;
+
+/**
+ * One long-lived `git cat-file --batch-command --buffer` process (`--batch` on git < 2.36),
+ * started on the first request. Requests are
+ * written as they come (pipelined) and answered strictly in order; the
+ * `<oid> <type> <size>\n<bytes>\n` / `<name> missing\n` stream is parsed incrementally.
+ * Missing, wrong-type, oversized and truncated objects reject their request; they never resolve
+ * to empty bytes. Oversized objects are refused from the header and their bytes skipped unbuffered.
+ */
+export class CatFileBatch {
+  readonly #root: string;
+  readonly #options: CatFileBatchOptions;
+  #proc: GitProcess | undefined;
+  #stdin: Writable | undefined;
+  #stdout: Readable | undefined;
+  #failure: GitError | undefined;
+  #closed = false;
+  #corked = false;
+  #received = false;
+
+  readonly #queue: Request[] = [];
+  #queueHead = 0;
+
+  // Parser state: a header being assembled, or a body (kept or skipped) being read.
+  #headerParts: Buffer[] = [];
+  #headerBytes = 0;
+  #current: Request | undefined;
+  #currentObject: { oid: string; type: BatchObject['type'] } | undefined;
+  #body: Buffer | undefined;
+  #bodyFilled = 0;
+  #bodyRemaining = -1;
+  #skipError: GitError | undefined;
+
+  #buffered = 0;
+  #paused = false;
+
+  constructor(root: string, options: CatFileBatchOptions) {
+    this.#root = root;
+    this.#options = options;
+  }
+
+  /**
+   * Queues a read of `name`: an object id, or `<tree>:<path>` with the path's bytes as a latin1
+   * string (so any file-name bytes can be asked for).
+   */
+  request(name: string, options: RequestOptions): BatchTicket {
+    let request!: Request;
+    const promise = new Promise<BatchObject>((resolve, reject) => {
+      request = {
+        name,
+        label: options.label,
+        expectOid: options.expectOid,
+        expectType: options.expectType,
+        hold: options.hold ?? false,
+        released: false,
+        delivered: false,
+        size: 0,
+        resolve,
+        reject,
+      };
+    });
+    const ticket: BatchTicket = { promise, release: () => this.#release(request) };
+    if (this.#closed) {
+      request.reject(closedError());
+    } else if (this.#failure) {
+      request.reject(this.#failure);
+    } else if (name.includes('\n')) {
+      request.reject(new GitError('GIT_BAD_PATH', `Cannot read ${options.label}: the object name contains a line feed.`, { path: options.label }));
+    } else {
+      this.#send(request);
+    }
+    return ticket;
+  }
+
+  /** Ends the process; queued requests reject with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#failAll(closedError());
+    const proc = this.#proc;
+    if (proc) {
+      // Unread answers must not hold the process (or its stream) open.
+      this.#stdout?.removeAllListeners('data');
+      this.#stdout?.destroy();
+      this.#stdin?.destroy();
+      // Keep Node alive until the exit and the end of every pipe are observed, or awaiting
+      // `close()` could never settle: an unreferenced stderr pipe alone lets Node exit mid-await.
+      this.#setActive(true);
+      proc.kill();
+      await proc.exited;
+    }
+  }
+
+  #send(request: Request): void {
+    if (!this.#proc) this.#start();
+    this.#queue.push(request);
+    if (this.#queue.length - this.#queueHead === 1) this.#setActive(true);
+    this.#write(request);
+  }
+
+  #write(request: Request): void {
+    const stdin = this.#stdin as Writable;
+    // Requests issued in one tick reach git as one write, followed by one flush command.
+    if (!this.#corked) {
+      this.#corked = true;
+      stdin.cork();
+      const proc = this.#proc;
+      process.nextTick(() => {
+        this.#corked = false;
+        if (this.#commandMode && proc === this.#proc) stdin.write('flush\n');
+        stdin.uncork();
+      });
+    }
+    stdin.write(`${this.#commandMode ? 'contents ' : ''}${request.name}\n`, 'latin1');
+  }
+
+  /**
+   * `--batch-command --buffer` (git ≥ 2.36) lets git coalesce small answers: about a third fewer
+   * write calls on many small blobs, each one costly on a pipe. Older git gets `--batch`.
+   */
+  get #commandMode(): boolean {
+    return this.#options.protocol !== 'batch' && !batchCommandUnsupported;
+  }
+
+  #start(): void {
+    const commandMode = this.#commandMode;
+    const args = commandMode ? ['cat-file', '--batch-command', '--buffer'] : ['cat-file', '--batch'];
+    const proc = spawnGit(this.#root, args, { stdin: 'pipe' });
+    this.#proc = proc;
+    this.#received = false;
+    const { stdin, stdout } = proc.subprocess;
+    if (!stdin || !stdout) throw new GitError('GIT_COMMAND_FAILED', 'git cat-file started without pipes.');
+    this.#stdin = stdin;
+    this.#stdout = stdout;
+    // A closed pipe after git ended surfaces through `exited`; write errors carry nothing more.
+    stdin.on('error', () => undefined);
+    stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
+    void proc.exited.then(({ exitCode, error }) => {
+      if (this.#closed || proc !== this.#proc) return;
+      if (commandMode && exitCode === 129 && !this.#received) {
+        // Usage error: this git predates --batch-command. Replay the queue on --batch.
+        batchCommandUnsupported = true;
+        this.#corked = false;
+        this.#start();
+        for (let i = this.#queueHead; i < this.#queue.length; i++) this.#write(this.#queue[i] as Request);
+        return;
+      }
+      const pending = this.#queue.length - this.#queueHead;
+      const failure =
+        error ??
+        new GitError(
+          'GIT_TRUNCATED_OUTPUT',
+          `git cat-file ended early${pending > 0 ? ` with ${pending} object read(s) unanswered` : ''}${proc.stderr() ? `: ${proc.stderr().split('\n', 1)[0]}` : ''}. Nothing was read as empty; retry, and run \`git fsck\` if it persists.`,
+          { stderr: proc.stderr() },
+        );
+      this.#failure = failure;
+      this.#failAll(failure);
+    });
+  }
+
+  #onData(chunk: Buffer): void {
+    this.#received = true;
+    let pos = 0;
+    while (pos < chunk.length && !this.#failure && !this.#closed) {
+      if (this.#bodyRemaining > 0) {
+        const take = Math.min(this.#bodyRemaining, chunk.length - pos);
+        if (this.#body) chunk.copy(this.#body, this.#bodyFilled, pos, pos + take);
+        this.#bodyFilled += take;
+        this.#bodyRemaining -= take;
+        pos += take;
+      } else if (this.#bodyRemaining === 0) {
+        if (chunk[pos] !== LF) return this.#protocolError('object content is not followed by a line feed');
+        pos += 1;
+        this.#finishObject();
+      } else {
+        const nl = chunk.indexOf(LF, pos);
+        if (nl >= 0 && this.#headerParts.length === 0) {
+          // The usual case: the whole header sits in this chunk.
+          const header = chunk.toString('latin1', pos, nl);
+          pos = nl + 1;
+          this.#onHeader(header);
+          continue;
+        }
+        const end = nl < 0 ? chunk.length : nl;
+        this.#headerBytes += end - pos;
+        if (this.#headerBytes > MAX_HEADER_BYTES) return this.#protocolError('an object header is too long');
+        this.#headerParts.push(Buffer.from(chunk.subarray(pos, end)));
+        pos = nl < 0 ? chunk.length : nl + 1;
+        if (nl >= 0) {
+          const header = Buffer.concat(this.#headerParts).toString('latin1');
+          this.#headerParts = [];
+          this.#headerBytes = 0;
+          this.#onHeader(header);
+        }
+      }
+    }
+  }
+
+  #onHeader(header: string): void {
+    const request = this.#queue[this.#queueHead];
+    if (!request) return this.#protocolError('an answer arrived for no request');
+    const match = HEADER.exec(header);
+    if (match === null) {
+      this.#shift();
+      if (header === `${request.name} missing`) {
+        request.reject(
+          new GitError(
+            'GIT_OBJECT_MISSING',
+            `Git object ${request.name} for ${request.label} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`,
+            { path: request.label },
+          ),
+        );
+        return this.#maybeIdle();
+      }
+      if (header === `${request.name} ambiguous`) {
+        request.reject(new GitError('GIT_BAD_REVISION', `Object name ${request.name} for ${request.label} is ambiguous; use a full object id.`, { path: request.label }));
+        return this.#maybeIdle();
+      }
+      const submodule = /^([0-9a-f]{40}|[0-9a-f]{64}) submodule$/.exec(header);
+      if (submodule) {
+        request.reject(nonBlob(request.label, 'commit', '160000'));
+        return this.#maybeIdle();
+      }
+      return this.#protocolError(`unexpected header "${header.slice(0, 200)}"`, request);
+    }
+    const [, oid, type, sizeText] = match as unknown as [string, string, BatchObject['type'], string];
+    const size = Number(sizeText);
+    if (request.expectOid !== undefined && oid !== request.expectOid) {
+      return this.#protocolError(`answer for ${oid} while ${request.expectOid} was asked`, request);
+    }
+    this.#current = request;
+    this.#currentObject = { oid, type };
+    this.#bodyFilled = 0;
+    this.#bodyRemaining = size;
+    this.#skipError = undefined;
+    if (request.expectType !== undefined && type !== request.expectType) {
+      this.#skipError = nonBlob(request.label, type, undefined);
+    } else if (size > this.#options.maxObjectBytes) {
+      this.#skipError = new GitError(
+        'GIT_OBJECT_TOO_LARGE',
+        `${request.label} is ${size} bytes, more than the ${this.#options.maxObjectBytes}-byte limit per file (maxBlobBytes). Remove it from the hashed content or raise the limit.`,
+        { path: request.label },
+      );
+    }
+    this.#body = this.#skipError ? undefined : Buffer.allocUnsafe(size);
+  }
+
+  #finishObject(): void {
+    const request = this.#current as Request;
+    const object = this.#currentObject as { oid: string; type: BatchObject['type'] };
+    const body = this.#body;
+    this.#current = undefined;
+    this.#currentObject = undefined;
+    this.#body = undefined;
+    this.#bodyRemaining = -1;
+    this.#shift();
+    if (this.#skipError || !body) {
+      request.reject(this.#skipError as GitError);
+    } else {
+      request.delivered = true;
+      request.size = body.length;
+      if (request.hold && !request.released) {
+        this.#buffered += body.length;
+        if (this.#buffered > this.#options.maxBufferedBytes && !this.#paused) {
+          this.#paused = true;
+          this.#stdout?.pause();
+        }
+      }
+      request.resolve({ oid: object.oid, type: object.type, content: body });
+    }
+    this.#maybeIdle();
+  }
+
+  #release(request: Request): void {
+    if (request.released) return;
+    request.released = true;
+    if (!request.hold || !request.delivered) return;
+    this.#buffered -= request.size;
+    if (this.#paused && this.#buffered <= this.#options.maxBufferedBytes) {
+      this.#paused = false;
+      this.#stdout?.resume();
+    }
+  }
+
+  #shift(): void {
+    this.#queue[this.#queueHead++] = undefined as unknown as Request;
+    if (this.#queueHead > 1024 && this.#queueHead * 2 > this.#queue.length) {
+      this.#queue.splice(0, this.#queueHead);
+      this.#queueHead = 0;
+    }
+  }
+
+  #maybeIdle(): void {
+    if (this.#queue.length === this.#queueHead) this.#setActive(false);
+  }
+
+  /** An idle process must not keep Node alive if a caller forgets `close()`. */
+  #setActive(active: boolean): void {
+    const proc = this.#proc;
+    if (!proc) return;
+    const handles = [proc.subprocess, this.#stdin, this.#stdout, proc.subprocess.stderr] as Array<{ ref?: () => void; unref?: () => void } | undefined>;
+    for (const handle of handles) {
+      if (active) handle?.ref?.();
+      else handle?.unref?.();
+    }
+  }
+
+  #protocolError(what: string, request?: Request): void {
+    const failure = new GitError('GIT_MALFORMED_OUTPUT', `git cat-file answered unexpectedly: ${what}. Retry; if it persists, run \`git fsck\`.`, {
+      ...(request ? { path: request.label } : {}),
+      stderr: this.#proc?.stderr() ?? '',
+    });
+    this.#failure = failure;
+    request?.reject(failure);
+    this.#failAll(failure);
+    this.#proc?.kill();
+  }
+
+  #failAll(error: GitError): void {
+    if (this.#current) {
+      this.#current.reject(error);
+      this.#current = undefined;
+    }
+    while (this.#queueHead < this.#queue.length) {
+      const request = this.#queue[this.#queueHead] as Request;
+      this.#shift();
+      request.reject(error);
+    }
+    this.#body = undefined;
+    this.#bodyRemaining = -1;
+    this.#setActive(false);
+  }
+}
+
+/** The fail-closed error for a path whose Git entry is not a blob. */
+export function nonBlob(path: string, type: string, mode: string | undefined): GitError {
+  return new GitError(
+    'GIT_NON_BLOB',
+    `Cannot hash non-blob Git entry at ${path}: ${type}${mode ? ` mode ${mode}` : ''}. Only regular files and symlinks have content; leave submodules and directories out of hashed paths.`,
+    { path },
+  );
+}
+
+function closedError(): GitError {
+  return new GitError('GIT_SNAPSHOT_CLOSED', 'The snapshot was closed; capture a new snapshot to read more files.');
+}

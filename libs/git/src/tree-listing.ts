@@ -1,0 +1,125 @@
+import { GitError } from './git-error.js';
+import { decodeGitPath } from './git-path.js';
+import { gitRecordBatches } from './git-records.js';
+import { limitExceeded, type SnapshotLimits } from './snapshot-limits.js';
+
+/** Git's canonical blob modes that file hashing supports. */
+export type BlobMode = '100644' | '100755' | '120000';
+
+/** One entry of a listed tree or file set; `bytes` is the exact encoded path. */
+export interface ListedEntry {
+  path: string;
+  bytes: Buffer;
+  mode: BlobMode | '160000';
+  type: 'blob' | 'commit';
+  oid: string;
+}
+
+const HEADER = /^(100644|100755|120000|160000) (blob|commit) ([0-9a-f]{40}|[0-9a-f]{64})$/;
+/** Room for `<mode> <type> <oid>\t` in front of a path. */
+const HEADER_ROOM = 128;
+
+/** Counts listed paths against the snapshot ceilings as they stream in. */
+export class PathBudget {
+  readonly #limits: SnapshotLimits;
+  #entries = 0;
+  #pathBytes = 0;
+
+  constructor(limits: SnapshotLimits) {
+    this.#limits = limits;
+  }
+
+  add(bytes: Buffer): void {
+    const limits = this.#limits;
+    if (++this.#entries > limits.maxTreeEntries) {
+      throw limitExceeded('maxTreeEntries', limits.maxTreeEntries, `the captured tree has more than ${limits.maxTreeEntries} entries`);
+    }
+    if (bytes.length > limits.maxPathBytes) {
+      throw limitExceeded('maxPathBytes', limits.maxPathBytes, `a path is ${bytes.length} bytes long`, decodeGitPath(bytes));
+    }
+    this.#pathBytes += bytes.length;
+    if (this.#pathBytes > limits.maxTotalPathBytes) {
+      throw limitExceeded('maxTotalPathBytes', limits.maxTotalPathBytes, 'the captured paths together are larger');
+    }
+  }
+}
+
+/** Streaming-listing options shared by tree and file-set listings. */
+export function listingRecordOptions(limits: SnapshotLimits, headerRoom: number) {
+  return {
+    maxRecordBytes: limits.maxPathBytes + headerRoom,
+    maxTotalBytes: limits.maxListingBytes,
+    recordTooLarge: (bytes: number) => limitExceeded('maxPathBytes', limits.maxPathBytes, `a listed path is about ${bytes - headerRoom} bytes long`),
+    outputTooLarge: () => limitExceeded('maxListingBytes', limits.maxListingBytes, 'the tree listing is larger'),
+  };
+}
+
+/**
+ * Lists every entry of an immutable tree (`ls-tree -r -z --full-tree`), parsed as a NUL stream
+ * under the snapshot ceilings, sorted by path bytes.
+ */
+export async function listTree(root: string, treeish: string, limits: SnapshotLimits): Promise<ListedEntry[]> {
+  const budget = new PathBudget(limits);
+  const entries: ListedEntry[] = [];
+  const args = ['ls-tree', '-r', '-z', '--full-tree', treeish];
+  for await (const batch of gitRecordBatches(root, args, listingRecordOptions(limits, HEADER_ROOM))) {
+    for (const record of batch) entries.push(parseTreeRecord(record, budget));
+  }
+  return sortUnique(entries);
+}
+
+const MODES: ReadonlyMap<string, ListedEntry['mode']> = new Map([
+  ['100644 blob ', '100644'],
+  ['100755 blob ', '100755'],
+  ['120000 blob ', '120000'],
+  ['160000 commit ', '160000'],
+]);
+const HEX_OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+function parseTreeRecord(record: Buffer, budget: PathBudget): ListedEntry {
+  const tab = record.indexOf(0x09);
+  // Fast path for Git's canonical entries; anything else goes through the strict grammar below.
+  const kind = tab > 0 ? MODES.get(record.toString('latin1', 0, record[7] === 0x62 ? 12 : 14)) : undefined;
+  if (kind !== undefined) {
+    const oid = record.toString('latin1', kind === '160000' ? 14 : 12, tab);
+    if (HEX_OID.test(oid)) {
+      const bytes = Buffer.from(record.subarray(tab + 1));
+      if (bytes.length === 0) throw new GitError('GIT_MALFORMED_OUTPUT', 'git ls-tree listed an empty path.');
+      budget.add(bytes);
+      return { path: decodeGitPath(bytes), bytes, mode: kind, type: kind === '160000' ? 'commit' : 'blob', oid };
+    }
+  }
+  const match = tab > 0 ? HEADER.exec(record.toString('latin1', 0, tab)) : null;
+  if (match === null) {
+    const header = record.toString('latin1', 0, Math.min(tab > 0 ? tab : record.length, 100));
+    if (/^\d{6} \w+ [0-9a-f]+$/.test(header)) {
+      throw new GitError('GIT_UNSUPPORTED_ENTRY', `Unsupported Git tree entry "${header}"; only regular files, executables, symlinks and gitlinks can be captured. Run \`git fsck\` to inspect the tree.`);
+    }
+    throw new GitError('GIT_MALFORMED_OUTPUT', `Unexpected git ls-tree record "${header}".`);
+  }
+  const mode = match[1] as ListedEntry['mode'];
+  const type = match[2] as ListedEntry['type'];
+  if ((mode === '160000') !== (type === 'commit')) {
+    throw new GitError('GIT_UNSUPPORTED_ENTRY', `Git tree entry with mode ${mode} has type ${type}; run \`git fsck\` to inspect the tree.`);
+  }
+  const bytes = Buffer.from(record.subarray(tab + 1));
+  if (bytes.length === 0) throw new GitError('GIT_MALFORMED_OUTPUT', 'git ls-tree listed an empty path.');
+  budget.add(bytes);
+  return { path: decodeGitPath(bytes), bytes, mode, type, oid: match[3] as string };
+}
+
+/** Sorts by path bytes (a no-op for Git's own order) and rejects duplicate paths. */
+export function sortUnique<T extends { bytes: Buffer; path: string }>(entries: T[]): T[] {
+  let sorted = true;
+  for (let i = 1; i < entries.length && sorted; i++) {
+    sorted = Buffer.compare((entries[i - 1] as T).bytes, (entries[i] as T).bytes) < 0;
+  }
+  if (sorted) return entries;
+  entries.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+  for (let i = 1; i < entries.length; i++) {
+    if ((entries[i - 1] as T).bytes.equals((entries[i] as T).bytes)) {
+      throw new GitError('GIT_MALFORMED_OUTPUT', `Git listed the path ${(entries[i] as T).path} twice; run \`git fsck\`.`, { path: (entries[i] as T).path });
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Benchmark, BenchOptions } from '../benchmark.js';
+import { compare, formatComparison, type Side } from '../measure.js';
+import { buildSyntheticRepo } from '../synthetic-repo.js';
+import { SURF_WORKLOAD, surfWorkload } from './surf-workload.js';
+
+const SEED = 0x5a_f0_c4_ec;
+/** Bump when the generator changes, so cached workspaces are rebuilt. */
+const GENERATOR_VERSION = 1;
+/** Manifest of the source files, one per line, for the floor. */
+const MANIFEST = 'driftgate-bench-sources.txt';
+
+interface Marker {
+  seed: number;
+  generator: number;
+  scale: number;
+  files: number;
+  claims: number;
+  bytes: number;
+}
+
+async function ensureWorkspace(workDir: string, scale: number): Promise<{ dir: string; marker: Marker }> {
+  const dir = join(workDir, `surf-${SEED.toString(16)}-x${scale}`);
+  const markerPath = join(dir, '.git', 'driftgate-bench.json');
+  if (existsSync(markerPath)) {
+    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as Marker;
+    if (marker.seed === SEED && marker.generator === GENERATOR_VERSION && marker.scale === scale) return { dir, marker };
+  }
+  process.stdout.write(`  building the surf workspace at ${dir} …\n`);
+  const workload = await surfWorkload(SEED, scale);
+  await buildSyntheticRepo(dir, workload.files);
+  writeFileSync(join(dir, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
+  const marker: Marker = {
+    seed: SEED,
+    generator: GENERATOR_VERSION,
+    scale,
+    files: workload.sources.length,
+    claims: workload.claims,
+    bytes: workload.sourceBytes,
+  };
+  writeFileSync(markerPath, `${JSON.stringify(marker)}\n`);
+  return { dir, marker };
+}
+
+const surfBin = fileURLToPath(new URL('../../../surf/bin/surf.js', import.meta.url));
+const floorWorker = fileURLToPath(new URL('../workers/surf-floor.js', import.meta.url));
+
+export const surfBenchmark: Benchmark = {
+  name: 'surf',
+  description: `cold \`surf check\` of ${SURF_WORKLOAD.claims} claims over ${SURF_WORKLOAD.files} files (~6 MB TS/Python/Go/Rust) vs parsing those files once`,
+  async run(options: BenchOptions): Promise<void> {
+    const { dir, marker } = await ensureWorkspace(options.workDir, options.scale);
+    const ours: Side = { name: 'ours: surf check (cold)', command: process.execPath, args: [surfBin, 'check'], cwd: dir };
+    const floor: Side = {
+      name: 'floor: parse each file once',
+      command: process.execPath,
+      args: [floorWorker, dir, join(dir, '.git', MANIFEST)],
+      cwd: dir,
+    };
+    const result = await compare(ours, floor, options.runs);
+    process.stdout.write(
+      `  ${marker.claims} claims over ${marker.files} files, ${(marker.bytes / 1e6).toFixed(1)} MB of source, ${options.runs} runs each\n`,
+    );
+    process.stdout.write(`${formatComparison(result, { bytes: marker.bytes })}\n`);
+    const target = 1.3;
+    process.stdout.write(`  target ≤ ${target}x the floor's time: ${result.timeRatio <= target ? 'met' : 'NOT met'}\n`);
+  },
+};
