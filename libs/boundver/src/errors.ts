@@ -15,7 +15,17 @@ export type BoundverErrorCode =
   | 'BOUNDVER_LOCK_TOO_LARGE'
   | 'BOUNDVER_LOCK_ENCODE'
   | 'BOUNDVER_CONFIG_SCHEMA'
-  | 'BOUNDVER_WRITE_FAILED';
+  | 'BOUNDVER_WRITE_FAILED'
+  | 'BOUNDVER_SOURCE_CAPTURE'
+  | 'BOUNDVER_CONFIG_NOT_FOUND'
+  | 'BOUNDVER_CONFIG_UNREADABLE'
+  | 'BOUNDVER_SOURCE_READ'
+  | 'BOUNDVER_CONFIG_INVALID'
+  | 'BOUNDVER_CUSTOM_PROVIDERS'
+  | 'BOUNDVER_GENERATION_FAILED'
+  | 'BOUNDVER_LOCK_PATH'
+  | 'BOUNDVER_LOCK_UNAVAILABLE'
+  | 'BOUNDVER_USAGE';
 
 /**
  * The one error type this package throws when it cannot run. Drift and invalid input that is
@@ -25,9 +35,16 @@ export class BoundverError extends Error {
   override readonly name = 'BoundverError';
   readonly code: BoundverErrorCode;
 
-  constructor(code: BoundverErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /**
+   * Individual problems behind the error (config issues, generation errors), each one line, for
+   * renderers that list them; empty when the message says it all.
+   */
+  readonly details: readonly string[];
+
+  constructor(code: BoundverErrorCode, message: string, options?: { cause?: unknown; details?: readonly string[] }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
+    this.details = options?.details ?? [];
   }
 }
 

@@ -96,6 +96,120 @@ export {
   type LockSemver,
   type LockSlice,
 } from './lock-types.js';
-export { lockToJsonValue, serializeLock } from './lock-write.js';
+export { lockComponentValue, lockSliceValue, lockToJsonValue, serializeLock } from './lock-write.js';
 export { readLock, validateLockDocument, type LockReadResult, type ReadLockOptions } from './lock-read.js';
 export { writeFileAtomic } from './write-file-atomic.js';
+export type { SourceMode } from '@driftgate/git';
+export type { EngineLimits } from './engine-limits.js';
+export { parseSourceMode, SOURCE_MODES, sourceLabel } from './source-mode.js';
+export {
+  captureOperationSource,
+  physicalPath,
+  readDiskFile,
+  readSourceFile,
+  resolveRepoFile,
+  type RepoFile,
+  type SourceFile,
+} from './operation-source.js';
+export { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config-source.js';
+export {
+  BUILT_IN_PROVIDERS,
+  ProviderRegistry,
+  type BuiltInProvider,
+  type BuiltInProviderKind,
+  type RegisteredProvider,
+} from './provider-registry.js';
+export type {
+  CustomProvider,
+  CustomProviderContext,
+  CustomProviderEntry,
+  CustomProviderFile,
+  CustomProviderResult,
+} from './custom-provider-types.js';
+export { CUSTOM_PROVIDERS_DISABLED, loadCustomProviders, type CustomProviderLoad, type LoadedCustomProvider } from './custom-providers.js';
+export {
+  MAX_METADATA_BYTES,
+  MAX_METADATA_DEPTH,
+  MAX_METADATA_NODES,
+  MAX_PROVIDER_ERROR_CHARS,
+  validateProviderResult,
+  type ValidatedProviderResult,
+} from './custom-provider-result.js';
+export { openApiCanonicalValue } from './openapi-canonical.js';
+export { jsonCanonicalContent, MAX_CANONICAL_BYTES, openApiCanonicalContent } from './canonical-providers.js';
+export { runFileHashPass, type FileHashOutcome, type FileHashTask } from './file-hash-pass.js';
+export { VersionResolver, type ResolvedVersion } from './version-resolver.js';
+export { createEngineContext, type EngineContext, type EngineContextOptions, type ProgressListener } from './engine-context.js';
+export { computeComponentEntry, computeEntries, generationErrors } from './component-entry.js';
+export { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
+export { ensureLockOutsideComponents } from './lock-location.js';
+export {
+  assembleLock,
+  collectGenerationErrors,
+  componentFingerprintText,
+  computeComponentEntries,
+  generateLock,
+  mergePartialLock,
+  type GenerateOptions,
+  type GenerateResult,
+} from './generate.js';
+export {
+  availabilityRequired,
+  effectiveFacets,
+  facetPolicy,
+  parseFacetList,
+  sortFacets,
+  type FacetPolicy,
+} from './facet-policy.js';
+export { diagnosticRepr } from './diagnostic-repr.js';
+export {
+  boundDiagnostics,
+  DIAGNOSTICS_TRUNCATED,
+  driftExitCode,
+  failFastIssues,
+  isSafetyIssue,
+  issueFacet,
+  MAX_DIAGNOSTIC_BYTES,
+  MAX_DIAGNOSTIC_ITEM_BYTES,
+  MAX_DIAGNOSTIC_ITEM_CHARS,
+  MAX_DIAGNOSTIC_ITEMS,
+  SAFETY_PREFIXES,
+  shortDigest,
+} from './verify-issues.js';
+export { changedComponents } from './changed-components.js';
+export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult } from './verify.js';
+export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
+export { outputJsonText, toOutputJson } from './json-output.js';
+export { discoverComponents, type DiscoveredComponent, type DiscoverOptions } from './discover-components.js';
+export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './init-config.js';
+export { addComponent, removeComponent, type AddComponentOptions, type ConfigEditOptions, type ConfigEditResult, type RemoveComponentOptions } from './config-edit.js';
+export {
+  DIFFABLE_CONFIG_CONTRACTS,
+  diffLockFiles,
+  diffLocks,
+  summarizeChange,
+  type ComponentChange,
+  type ComponentPresence,
+  type DiffLockFilesOptions,
+  type LockDiff,
+  type SliceChange,
+  type SlicePresence,
+  type ValueChange,
+} from './lock-diff.js';
+export { readLockSlice, sliceReport, type ReadLockSliceOptions, type SliceMemberReport, type SliceReport } from './lock-slice.js';
+export {
+  analyzeSelectorMigration,
+  MAX_ANALYZED_DECLARATIONS,
+  MAX_SELECTOR_MATCH_EVALUATIONS,
+  MIGRATION_ANALYSIS_SCHEMA,
+  MIGRATION_ANALYSIS_SCHEMA_URL,
+  type LockMigrationAction,
+  type MigrationAnalysis,
+  type MigrationLockInfo,
+  type SelectorAnalysis,
+  type SelectorAnalysisStatus,
+} from './migration-analysis.js';
+export { KNOWN_LOCK_SCHEMAS, migrateLock, planLockMigration, type LockMigrationPlan, type MigrateLockOptions, type MigrateLockResult } from './migrate-lock.js';
+export { facetPolicyValue, lockStatus, lockWarnings, type LockStatus, type LockStatusOptions } from './lock-status.js';
+export { componentChanges, MAX_LOCK_HISTORY_BYTES, MAX_LOCK_HISTORY_COMMITS, type DiagnosticChanges, type DiagnosticFile, type DiagnosticRequest } from './diagnostic-changes.js';
+export { whyComponent, type FacetChange, type MetadataChange, type WhyOptions, type WhyResult } from './component-why.js';

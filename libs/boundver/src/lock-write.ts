@@ -5,7 +5,8 @@ import { OPTIONAL_COMPONENT_FIELDS, type Lock, type LockComponent, type LockSlic
 import { pythonJsonDumps } from './python-json.js';
 import { compareCodePoints } from './string-order.js';
 
-function componentValue(component: LockComponent): JsonObject {
+/** One component entry as an ordered value, exactly as the lock file writes it. */
+export function lockComponentValue(component: LockComponent): JsonObject {
   const out: JsonObject = new Map<string, JsonValue>([
     ['version', component.version],
     ['path', component.path],
@@ -42,7 +43,8 @@ function componentValue(component: LockComponent): JsonObject {
   return out;
 }
 
-function sliceValue(slice: LockSlice): JsonObject {
+/** One slice entry as an ordered value (member digests sorted), exactly as the lock file writes it. */
+export function lockSliceValue(slice: LockSlice): JsonObject {
   const digests: JsonObject = new Map(
     [...slice.component_digests].sort(([a], [b]) => compareCodePoints(a, b)),
   );
@@ -63,8 +65,8 @@ export function lockToJsonValue(lock: Lock): JsonObject {
     ['config_contract', lock.config_contract],
     ['config_digest', lock.config_digest],
     ['project', lock.project],
-    ['components', new Map([...lock.components].map(([name, component]) => [name, componentValue(component)]))],
-    ['slices', new Map([...lock.slices].map(([name, slice]) => [name, sliceValue(slice)]))],
+    ['components', new Map([...lock.components].map(([name, component]) => [name, lockComponentValue(component)]))],
+    ['slices', new Map([...lock.slices].map(([name, slice]) => [name, lockSliceValue(slice)]))],
   ]);
 }
 

@@ -1,8 +1,15 @@
-import { parse, TomlError } from 'smol-toml';
+import { createRequire } from 'node:module';
+import type * as TomlModule from 'smol-toml';
 import { BoundverError } from './errors.js';
 import type { JsonObject, JsonValue } from './json-value.js';
 import { MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_TOML_INTEGER_DIGITS } from './limits.js';
 import { asText } from './text-decoding.js';
+
+// Loaded on first use: most operations read JSON only, and every process start pays for imports.
+let tomlModule: typeof TomlModule | undefined;
+function toml(): typeof TomlModule {
+  return (tomlModule ??= createRequire(import.meta.url)('smol-toml') as typeof TomlModule);
+}
 
 /** Limits for {@link parseStrictToml}; defaults are the contract's. */
 export interface StrictTomlLimits {
@@ -31,6 +38,7 @@ export class TomlParseError extends BoundverError {
  * floats and integers over 640 digits. Depth and value limits match JSON.
  */
 export function parseStrictToml(input: string | Uint8Array, source: string, limits: StrictTomlLimits = {}): JsonValue {
+  const { parse, TomlError } = toml();
   const text = asText(input, source);
   const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
   const maxNodes = limits.maxNodes ?? MAX_JSON_NODES;

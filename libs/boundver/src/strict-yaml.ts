@@ -1,8 +1,16 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node } from 'yaml';
+import type * as YamlModule from 'yaml';
 import { BoundverError } from './errors.js';
 import type { JsonObject, JsonValue } from './json-value.js';
 import { MAX_JSON_DEPTH, MAX_JSON_INTEGER_DIGITS, MAX_JSON_NODES } from './limits.js';
 import { asText } from './text-decoding.js';
+
+// Loaded on first use: most operations read JSON only, and every process start pays for imports.
+let yamlModule: typeof YamlModule | undefined;
+function yaml(): typeof YamlModule {
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule);
+}
 
 /** Options for {@link parseStrictYaml}; limits default to the contract's. */
 export interface StrictYamlOptions {
@@ -50,6 +58,7 @@ export function parseStrictYaml(input: string | Uint8Array, source: string, opti
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const maxNodes = options.maxNodes ?? MAX_JSON_NODES;
   const maxIntegerDigits = options.maxIntegerDigits ?? MAX_JSON_INTEGER_DIGITS;
+  const { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, {
     schema: 'core',

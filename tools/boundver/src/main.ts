@@ -1,7 +1,19 @@
 import { createRequire } from 'node:module';
+import { terminalSafeLines } from '@driftgate/report';
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { BoundverExit, type BoundverExitCode } from './exit-codes.js';
+import { registerGenerateCommand } from './command-generate.js';
+import { registerVerifyCommand } from './command-verify.js';
+import { registerValidateConfigCommand } from './command-validate-config.js';
+import { registerInitCommand } from './command-init.js';
+import { registerAddCommand } from './command-add.js';
+import { registerRemoveCommand } from './command-remove.js';
+import { registerStatusCommand } from './command-status.js';
+import { registerDiffCommand } from './command-diff.js';
+import { registerSliceCommand } from './command-slice.js';
+import { registerWhyCommand } from './command-why.js';
+import { registerMigrateLockCommand } from './command-migrate-lock.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -22,8 +34,21 @@ const program = new Command()
   .name('boundver')
   .description('The boundary lock: fingerprints the components of a git repository and verifies boundary.lock.json.')
   .version(version, '-V, --version', 'print the boundver version')
+  .option('-q, --quiet', 'print only issues and errors')
+  .option('-v, --verbose', 'print extra informational lines')
   .exitOverride()
   .configureOutput({ writeOut: io.out, writeErr: io.err });
+registerGenerateCommand(program, io);
+registerVerifyCommand(program, io);
+registerValidateConfigCommand(program, io);
+registerInitCommand(program, io);
+registerAddCommand(program, io);
+registerRemoveCommand(program, io);
+registerStatusCommand(program, io);
+registerDiffCommand(program, io);
+registerSliceCommand(program, io);
+registerWhyCommand(program, io);
+registerMigrateLockCommand(program, io);
 
 try {
   await program.parseAsync(process.argv);
@@ -39,7 +64,7 @@ function handleError(error: unknown): BoundverExitCode {
     return error.exitCode === 0 ? BoundverExit.ok : BoundverExit.usage;
   }
   if (isTypedError(error)) {
-    io.err(`boundver: ${error.message}\n`);
+    io.err(`boundver: ${terminalSafeLines(error.message)}\n`);
     return BoundverExit.usage;
   }
   io.err(`boundver: internal error — please report it with the command you ran:\n${(error as Error)?.stack ?? String(error)}\n`);

@@ -1,0 +1,95 @@
+import type { Snapshot, SourceMode } from '@driftgate/git';
+import { loadConfigFromSource } from './config-source.js';
+import type { BoundverConfig } from './config-types.js';
+import { validateConfig } from './config-validate.js';
+import { loadCustomProviders } from './custom-providers.js';
+import type { EngineLimits } from './engine-limits.js';
+import { GlobOperation } from './glob.js';
+import { captureOperationSource, type RepoFile } from './operation-source.js';
+import { BUILT_IN_PROVIDERS } from './provider-registry.js';
+import { selectDeclaredPaths } from './select-declared-paths.js';
+import { sourceLabel } from './source-mode.js';
+import { boundDiagnostics } from './verify-issues.js';
+
+/** Options of {@link checkConfig}. */
+export interface CheckConfigOptions {
+  cwd: string;
+  /** Config file; undefined means `boundary.config.json` with its fallbacks. */
+  config?: string;
+  /** Where tracked files are looked up. Default `working-tree` (the files on disk). */
+  source?: SourceMode;
+  /** Accept slices whose mode some member cannot supply. */
+  allowPartial?: boolean;
+  /** Also import the declared custom providers and report load failures (trusted code). */
+  allowCustomProviders?: boolean;
+  limits?: EngineLimits;
+}
+
+/** Result of {@link checkConfig}. */
+export interface CheckConfigResult {
+  readonly ok: boolean;
+  /** Every problem, bounded like verify's diagnostics. */
+  readonly issues: string[];
+  readonly config: RepoFile;
+  readonly source: SourceMode;
+}
+
+/**
+ * `boundver validate-config`: the config's schema and semantic rules (strict slice facets unless
+ * `allowPartial`), then the checks that need the repository: every component path and vendored
+ * copy has tracked files, every declared boundary/behavior path selects one, every version file
+ * exists. A missing or unparseable config throws (usage error).
+ */
+export async function checkConfig(options: CheckConfigOptions): Promise<CheckConfigResult> {
+  const source = options.source ?? 'working-tree';
+  const snapshot = await captureOperationSource(options.cwd, source, options.limits);
+  try {
+    const loaded = await loadConfigFromSource(snapshot, options.config);
+    const { config, issues } = validateConfig(loaded.document, { requireSliceFacets: !options.allowPartial });
+    if (config !== null) {
+      issues.push(...sourceIssues(snapshot, config, options.limits ?? {}));
+      if (options.allowCustomProviders) {
+        const loadedProviders = await loadCustomProviders(config.providers, { root: snapshot.root, allow: true });
+        issues.push(...loadedProviders.errors.map((error) => `Custom provider loading failed: ${error}`));
+      }
+    }
+    return { ok: issues.length === 0, issues: boundDiagnostics(issues), config: loaded.file, source };
+  } finally {
+    await snapshot.close();
+  }
+}
+
+function sourceIssues(snapshot: Snapshot, config: BoundverConfig, limits: EngineLimits): string[] {
+  const issues: string[] = [];
+  const where = snapshot.source === 'working-tree' ? 'in the working tree' : `at ${sourceLabel(snapshot.source)}`;
+  for (const component of config.components) {
+    const entries = snapshot.list(component.path);
+    const name = component.name;
+    if (entries.length === 0) {
+      issues.push(`Component '${name}' path is not a tracked directory ${where}: ${component.path}`);
+      continue;
+    }
+    const candidates = entries.filter((entry) => entry.path !== component.path).map((entry) => entry.path.slice(component.path.length + 1));
+    const glob = new GlobOperation(limits.glob);
+    const declared: Array<[string, readonly string[] | null]> = [['behavior', component.behaviorPaths]];
+    const provider = BUILT_IN_PROVIDERS.get(component.boundary.provider);
+    if (provider === undefined || provider.kind !== 'leaf') declared.unshift(['boundary', component.boundary.paths]);
+    for (const [facet, paths] of declared) {
+      if (paths === null || paths.length === 0) continue;
+      try {
+        const selection = selectDeclaredPaths(paths, candidates, { operation: glob });
+        if (!selection.ok) issues.push(...selection.errors.map((error) => `Component '${name}' ${facet}: ${error}`));
+      } catch (error) {
+        issues.push(`Component '${name}' ${facet}: ${(error as Error).message}`);
+      }
+    }
+    for (const copy of component.vendoredCopies ?? []) {
+      if (snapshot.list(copy.replace(/\/+$/, '')).length === 0) issues.push(`Component '${name}' vendored copy has no tracked files ${where}: ${copy}`);
+    }
+    const version = component.versionSource;
+    if (version?.kind === 'file' && snapshot.get(`${component.path}/${version.file}`) === undefined) {
+      issues.push(`Component '${name}' version_source.file is not a tracked file ${where}: ${component.path}/${version.file}`);
+    }
+  }
+  return issues;
+}

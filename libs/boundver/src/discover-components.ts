@@ -1,0 +1,159 @@
+import { componentNameProblem } from './config-validate.js';
+import { BoundverError } from './errors.js';
+import { compareCodePoints } from './string-order.js';
+
+/** A component proposed from a package manifest, in the shape the config writes it. */
+export interface DiscoveredComponent {
+  readonly name: string;
+  /** Repository-relative directory. */
+  readonly path: string;
+  /** The manifest's version field, or null (go.mod, or a repository-root manifest). */
+  readonly versionSource: { readonly file: string; readonly field: string } | null;
+  readonly provider: string;
+  /** Component-relative boundary declarations (empty for `implicit`). */
+  readonly paths: string[];
+}
+
+/** Options of {@link discoverComponents}. */
+export interface DiscoverOptions {
+  /** Name of a component found through a repository-root manifest (the repository's directory name). */
+  readonly rootName: string;
+  /** Most components proposed before failing closed. Default 1,000. */
+  readonly maxComponents?: number;
+}
+
+/** Manifests looked for, in the order they are considered, with their version field. */
+const MANIFESTS: ReadonlyArray<readonly [string, string | null]> = [
+  ['package.json', 'version'],
+  ['pyproject.toml', 'project.version'],
+  ['Cargo.toml', 'package.version'],
+  ['go.mod', null],
+];
+
+/** Directories never proposed and never searched for manifests (build output, dependencies, environments). */
+const IGNORED_DIRECTORIES = new Set(['.git', 'node_modules', '__pycache__', '.venv', 'venv', 'dist', 'build', 'vendor']);
+
+/** Conventional source roots a repository-root manifest is mapped to (a root component would hash its own lock). */
+const CONVENTIONAL_ROOTS = ['src', 'lib', 'app'];
+
+const OPENAPI_NAMES = ['openapi.yaml', 'openapi.yml', 'openapi.json', 'swagger.yaml', 'swagger.json'];
+const JSON_BOUNDARY_NAMES = ['boundary.json', 'schema.json', 'api.json'];
+
+function dirnameOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+function basenameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Segment-wise order (as paths compare part by part), so `a/b` sorts before `a-b/c`. */
+function compareBySegments(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const order = compareCodePoints(left[index], right[index]);
+    if (order !== 0) return order;
+  }
+  return left.length - right.length;
+}
+
+/**
+ * The boundary a component's own files suggest: an OpenAPI document, a JSON schema file, a Python
+ * package `__init__.py`, a TypeScript `index.ts` entry point, or nothing (`implicit`).
+ */
+function detectProvider(files: ReadonlySet<string>): { provider: string; paths: string[] } {
+  for (const name of OPENAPI_NAMES) if (files.has(name)) return { provider: 'openapi', paths: [name] };
+  const openapiLike = [...files].filter((name) => !name.includes('/') && name.toLowerCase().startsWith('openapi')).sort(compareCodePoints);
+  if (openapiLike.length > 0) return { provider: 'openapi', paths: [openapiLike[0]] };
+  for (const name of JSON_BOUNDARY_NAMES) if (files.has(name)) return { provider: 'json-file', paths: [name] };
+  if (files.has('__init__.py')) return { provider: 'python-exports', paths: ['__init__.py'] };
+  if (files.has('src/index.ts')) return { provider: 'typescript-exports', paths: ['src/index.ts'] };
+  if (files.has('index.ts')) return { provider: 'typescript-exports', paths: ['index.ts'] };
+  return { provider: 'implicit', paths: [] };
+}
+
+/**
+ * Where a repository-root manifest's component lives: the single top-level Python package if
+ * there is exactly one, else the first of `src/`, `lib/`, `app/` with tracked files, else null
+ * (the root manifest is then skipped).
+ */
+function rootManifestDirectory(paths: readonly string[]): string | null {
+  const packages = new Set<string>();
+  for (const path of paths) {
+    if (!path.endsWith('/__init__.py') || path.startsWith('.')) continue;
+    if (path.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment))) continue;
+    packages.add(dirnameOf(path));
+  }
+  const top = [...packages].filter((candidate) => ![...packages].some((other) => other !== candidate && candidate.startsWith(`${other}/`)));
+  if (top.length === 1) return top[0];
+  for (const root of CONVENTIONAL_ROOTS) if (paths.some((path) => path === root || path.startsWith(`${root}/`))) return root;
+  return null;
+}
+
+function lowerBound(sorted: readonly string[], target: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Proposes components from the package manifests (package.json, pyproject.toml, Cargo.toml,
+ * go.mod) among `paths`, the repository's tracked files (POSIX, repository-relative). Each
+ * manifest directory becomes one component named after the directory (`-2`, `-3`… on clashes),
+ * versioned by the manifest's field, with the boundary its files suggest. Manifests under
+ * dependency or build directories are ignored. Deterministic for a given path set. Throws
+ * `BOUNDVER_USAGE` when a directory name cannot be a component name, or past `maxComponents`.
+ */
+export function discoverComponents(paths: readonly string[], options: DiscoverOptions): DiscoveredComponent[] {
+  const maxComponents = options.maxComponents ?? 1_000;
+  const rootDirectory = rootManifestDirectory(paths);
+  // Code-unit order keeps every directory's files in one contiguous range.
+  const sorted = [...paths].sort();
+  const found: DiscoveredComponent[] = [];
+  const names = new Set<string>();
+  const seenDirectories = new Set<string>();
+  for (const [manifest, field] of MANIFESTS) {
+    const manifests = paths.filter((path) => basenameOf(path) === manifest).sort(compareBySegments);
+    for (const manifestPath of manifests) {
+      if (manifestPath.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment))) continue;
+      const directory = dirnameOf(manifestPath);
+      const atRoot = directory === '';
+      const componentPath = atRoot ? rootDirectory : directory;
+      if (componentPath === null || seenDirectories.has(componentPath)) continue;
+      seenDirectories.add(componentPath);
+      const base = atRoot ? options.rootName : basenameOf(directory);
+      let name = base;
+      for (let suffix = 2; names.has(name); suffix += 1) name = `${base}-${suffix}`;
+      const problem = componentNameProblem(name);
+      if (problem !== null) {
+        throw new BoundverError(
+          'BOUNDVER_USAGE',
+          `Discovered component name ${JSON.stringify(name)} from path '${componentPath}' ${problem}. Rename the directory, or configure the component by hand under another name.`,
+        );
+      }
+      if (found.length >= maxComponents) {
+        throw new BoundverError('BOUNDVER_USAGE', `Component discovery found more than ${maxComponents} components; configure them by hand or discover in a smaller repository.`);
+      }
+      const prefix = `${componentPath}/`;
+      const files = new Set<string>();
+      for (let index = lowerBound(sorted, prefix); index < sorted.length && sorted[index].startsWith(prefix); index += 1) files.add(sorted[index].slice(prefix.length));
+      const { provider, paths: boundaryPaths } = detectProvider(files);
+      names.add(name);
+      found.push({
+        name,
+        path: componentPath,
+        versionSource: field !== null && !atRoot ? { file: manifest, field } : null,
+        provider,
+        paths: boundaryPaths,
+      });
+    }
+  }
+  return found;
+}

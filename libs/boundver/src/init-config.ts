@@ -1,0 +1,138 @@
+import { lstatSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { findRepoRoot } from '@driftgate/git';
+import { configFormatOf } from './config-parse.js';
+import { DEFAULT_CONFIG_NAME } from './config-types.js';
+import { validateConfig } from './config-validate.js';
+import { discoverComponents, type DiscoveredComponent } from './discover-components.js';
+import { BoundverError } from './errors.js';
+import type { JsonObject, JsonValue } from './json-value.js';
+import { MAX_CONFIG_BYTES } from './limits.js';
+import { captureOperationSource, resolveRepoFile, type RepoFile } from './operation-source.js';
+import { pythonJsonDumps } from './python-json.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/**
+ * `$schema` of a starter config: the published config schema of the reference release line this
+ * contract follows (editors fetch it for completion; the digest ignores the key).
+ */
+export const STARTER_CONFIG_SCHEMA_URL = 'https://raw.githubusercontent.com/yzm1/boundver/v0.14.1/boundary.config.schema.json';
+
+/** Options of {@link initConfig}; `out` is taken relative to the repository root. */
+export interface InitConfigOptions {
+  cwd: string;
+  /** Config to write. Default `boundary.config.json`; must end in `.json`. */
+  out?: string;
+  /** Replace an existing file. */
+  force?: boolean;
+  /** Propose components from the tracked package manifests instead of one example component. */
+  discover?: boolean;
+}
+
+/** What {@link initConfig} wrote. */
+export interface InitConfigResult {
+  readonly file: RepoFile;
+  /** Component names written, in config order. */
+  readonly components: string[];
+  readonly discovered: boolean;
+  /** True when an existing file was replaced (`force`). */
+  readonly replaced: boolean;
+}
+
+/**
+ * Config text as the reference writes configs: `json.dumps(indent=2)` (ASCII escapes, keys in
+ * their order) plus a newline, refused past the 10 MiB config limit.
+ */
+export function configText(document: JsonValue): string {
+  try {
+    return `${pythonJsonDumps(document, { indent: 2, ensureAscii: true, maxBytes: MAX_CONFIG_BYTES - 1 })}\n`;
+  } catch (cause) {
+    if (cause instanceof BoundverError && cause.code === 'BOUNDVER_JSON_TOO_LARGE') {
+      throw new BoundverError('BOUNDVER_CONFIG_TOO_LARGE', `Config output exceeds the ${MAX_CONFIG_BYTES}-byte limit; nothing was written. Reduce components, slices or providers.`, { cause });
+    }
+    throw cause;
+  }
+}
+
+/** The config object of one discovered component (the shape `boundver add` writes too). */
+export function componentDocument(path: string, provider: string, paths: readonly string[], versionSource: DiscoveredComponent['versionSource'] = null): JsonObject {
+  return new Map<string, JsonValue>([
+    ['path', path],
+    ['version_source', versionSource === null ? null : new Map<string, JsonValue>([['file', versionSource.file], ['field', versionSource.field]])],
+    ['boundary', new Map<string, JsonValue>([['provider', provider], ['paths', [...paths]]])],
+  ]);
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `boundver init`: writes a starter config at the repository root (or `out`), atomically. Refuses
+ * an existing file unless `force`, and any extension but `.json`. With `discover` the components
+ * come from the package manifests among the tracked files (see `discoverComponents`); without
+ * it, one `implicit` example component at `src`. Throws `BOUNDVER_USAGE` for those refusals and
+ * when discovery finds nothing.
+ */
+export async function initConfig(options: InitConfigOptions): Promise<InitConfigResult> {
+  const name = options.out ?? DEFAULT_CONFIG_NAME;
+  if (configFormatOf(name) !== 'json') {
+    throw new BoundverError('BOUNDVER_USAGE', `\`boundver init\` only writes JSON configs, not ${name}. Use a .json name such as ${DEFAULT_CONFIG_NAME}, or write a YAML/TOML config by hand.`);
+  }
+  let root: string;
+  let discovered: DiscoveredComponent[] = [];
+  if (options.discover) {
+    // The tracked files on disk: an unstaged deletion does not propose a component without files.
+    const snapshot = await captureOperationSource(options.cwd, 'working-tree');
+    try {
+      root = snapshot.root;
+      discovered = discoverComponents(
+        snapshot.entries.map((entry) => entry.path),
+        { rootName: basename(root) },
+      );
+    } finally {
+      await snapshot.close();
+    }
+  } else {
+    root = await findRepoRoot(options.cwd);
+  }
+  const file = resolveRepoFile(root, name);
+  const replaced = exists(file.absolute);
+  if (replaced && !options.force) {
+    throw new BoundverError('BOUNDVER_USAGE', `Config already exists: ${file.display}. Pass --force to overwrite it, or edit it with \`boundver add\` / \`boundver remove\`.`);
+  }
+  if (options.discover && discovered.length === 0) {
+    throw new BoundverError(
+      'BOUNDVER_USAGE',
+      'No tracked component could be discovered: no package.json, pyproject.toml, Cargo.toml or go.mod outside dependency and build directories (a repository-root manifest also needs a tracked src/, lib/, app/ or single Python package directory). Run `boundver init` without --discover and edit the example component.',
+    );
+  }
+  const components: JsonObject = new Map();
+  if (options.discover) {
+    for (const component of discovered) components.set(component.name, componentDocument(component.path, component.provider, component.paths, component.versionSource));
+  } else {
+    components.set('example-component', componentDocument('src', 'implicit', []));
+  }
+  const document: JsonObject = new Map<string, JsonValue>([
+    ['$schema', STARTER_CONFIG_SCHEMA_URL],
+    ['project', basename(root)],
+    ['defaults', new Map<string, JsonValue>([['compat_mode', 'major']])],
+    ['components', components],
+  ]);
+  const { issues } = validateConfig(document, { requireSliceFacets: false });
+  if (issues.length > 0) {
+    throw new BoundverError('BOUNDVER_CONFIG_INVALID', `The starter config would be invalid; nothing was written:\n${issues.map((issue) => `  - ${issue}`).join('\n')}\nRename the offending directory or write the config by hand.`, {
+      details: issues,
+    });
+  }
+  const text = configText(document);
+  await mkdir(dirname(file.absolute), { recursive: true });
+  await writeFileAtomic(file.absolute, text);
+  return { file, components: [...components.keys()], discovered: options.discover === true, replaced };
+}

@@ -1,0 +1,34 @@
+import { initConfig } from '@driftgate/boundver';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { verbosity } from './cli-options.js';
+import { BoundverExit } from './exit-codes.js';
+import { safeLines } from './render-text.js';
+
+interface InitFlags {
+  out: string;
+  force?: boolean;
+  discover?: boolean;
+}
+
+/** `boundver init`: write a starter config (refusing to overwrite one without --force). */
+export function registerInitCommand(program: Command, io: CliIo): void {
+  program
+    .command('init')
+    .description('write a starter boundary.config.json at the repository root (exit 2 if it exists and --force is not given)')
+    .option('--out <path>', 'config file to write, relative to the repository root', 'boundary.config.json')
+    .option('--force', 'overwrite an existing config')
+    .option('--discover', 'propose components from the tracked package manifests (package.json, pyproject.toml, Cargo.toml, go.mod)')
+    .addHelpText('after', '\nExamples:\n  boundver init\n  boundver init --discover\n\nBefore the first commit, generate with:\n  boundver generate --source working-tree\n')
+    .action(async (flags: InitFlags, command: Command) => {
+      const { quiet } = verbosity(command);
+      const result = await initConfig({ cwd: io.cwd, out: flags.out, force: flags.force === true, discover: flags.discover === true });
+      if (!quiet) {
+        const count = result.components.length;
+        const lines = [`${result.replaced ? 'Replaced' : 'Created'} ${result.file.display} with ${count} component${count === 1 ? '' : 's'}${result.discovered ? ` discovered from manifests: ${result.components.join(', ')}` : ''}.`];
+        lines.push('Next: review the config, then run `boundver validate-config` and `boundver generate` (`--source working-tree` before the first commit).');
+        io.out(safeLines(lines));
+      }
+      io.exit(BoundverExit.ok);
+    });
+}

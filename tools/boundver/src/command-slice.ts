@@ -1,0 +1,34 @@
+import { outputJsonText, readLockSlice, shortDigest } from '@driftgate/boundver';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { formatOption, type OutputFormat } from './cli-options.js';
+import { BoundverExit } from './exit-codes.js';
+import { safeLines } from './render-text.js';
+
+interface SliceFlags {
+  lock: string;
+  format: OutputFormat;
+}
+
+/** `boundver slice`: a slice's fingerprint and members, as the lock records them. */
+export function registerSliceCommand(program: Command, io: CliIo): void {
+  program
+    .command('slice')
+    .description("print a slice's fingerprint and its members' digests from the lock (exit 2 for an unknown slice)")
+    .argument('<name>', 'slice name')
+    .option('--lock <path>', 'lock file, relative to the repository root', 'boundary.lock.json')
+    .addOption(formatOption())
+    .action(async (name: string, flags: SliceFlags) => {
+      const { lockFile, ...report } = await readLockSlice({ cwd: io.cwd, name, lock: flags.lock });
+      if (flags.format === 'json') {
+        io.out(outputJsonText(report));
+      } else {
+        const lines = ['', `  Slice: ${report.name}`];
+        if (report.description !== '') lines.push(`  Description: ${report.description}`);
+        lines.push(`  Mode: ${report.mode}`, `  Fingerprint: ${report.fingerprint}`, `  Lock: ${lockFile.display}`, '  Components:');
+        for (const member of report.components) lines.push(`    ${member.name} @ ${member.version ?? 'unversioned'}  (${shortDigest(member.digest)})`);
+        io.out(safeLines(lines));
+      }
+      io.exit(BoundverExit.ok);
+    });
+}

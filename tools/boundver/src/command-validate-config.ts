@@ -1,0 +1,45 @@
+import { checkConfig, type SourceMode } from '@driftgate/boundver';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { customProvidersAllowed, customProvidersOption, formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import { BoundverExit } from './exit-codes.js';
+import { jsonText, safeLines } from './render-text.js';
+
+interface ValidateFlags {
+  config?: string;
+  source: SourceMode;
+  allowPartial?: boolean;
+  format: OutputFormat;
+  allowCustomProviders?: boolean;
+}
+
+/** `boundver validate-config` (alias `check-config`): the config's rules and its paths in the repository. */
+export function registerValidateConfigCommand(program: Command, io: CliIo): void {
+  program
+    .command('validate-config')
+    .alias('check-config')
+    .description('check the config: schema, semantic rules, facet availability, and that its paths select tracked files')
+    .option('--config <path>', 'config file (default boundary.config.json, then .yaml/.yml/.toml)')
+    .addOption(sourceOption('working-tree'))
+    .option('--allow-partial', 'accept slices whose mode some member cannot supply')
+    .addOption(formatOption())
+    .addOption(customProvidersOption())
+    .action(async (flags: ValidateFlags, command: Command) => {
+      const { quiet } = verbosity(command);
+      const result = await checkConfig({
+        cwd: io.cwd,
+        ...(flags.config === undefined ? {} : { config: flags.config }),
+        source: flags.source,
+        allowPartial: flags.allowPartial === true,
+        allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
+      });
+      if (flags.format === 'json') {
+        io.out(jsonText({ ok: result.ok, config: result.config.display, source: result.source, issues: result.issues }));
+      } else if (result.ok) {
+        if (!quiet) io.out(safeLines([`Config is valid: ${result.config.display} (source ${result.source}).`]));
+      } else {
+        io.out(safeLines([`CONFIG INVALID: ${result.config.display} (${result.issues.length} issue${result.issues.length === 1 ? '' : 's'}):`, ...result.issues.map((issue) => `  - ${issue}`)]));
+      }
+      io.exit(result.ok ? BoundverExit.ok : BoundverExit.usage);
+    });
+}

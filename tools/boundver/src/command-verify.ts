@@ -1,0 +1,67 @@
+import { verifyLock, type SourceMode } from '@driftgate/boundver';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { customProvidersAllowed, customProvidersOption, formatOption, parseList, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import type { BoundverExitCode } from './exit-codes.js';
+import { verifyJson, verifyText } from './render-verify.js';
+import { jsonText, safeLines } from './render-text.js';
+
+interface VerifyFlags {
+  config?: string;
+  lock: string;
+  source: SourceMode;
+  components?: string;
+  changedFrom?: string;
+  failFast?: boolean;
+  facets?: string;
+  transitive?: boolean;
+  update?: boolean;
+  strictConfigSource?: boolean;
+  format: OutputFormat;
+  allowCustomProviders?: boolean;
+}
+
+/** `boundver verify`: recompute from one snapshot, compare with the lock, exit with the graded code. */
+export function registerVerifyCommand(program: Command, io: CliIo): void {
+  program
+    .command('verify')
+    .description('recompute fingerprints and compare them with the lock; exit 0 match, 1 exact/metadata, 2 error, 3 behavior, 4 boundary, 5 compat')
+    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
+    .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
+    .addOption(sourceOption())
+    .option('--components <names>', 'verify only these comma-separated components (and slices touching them)')
+    .option('--changed-from <ref>', 'report the components changed since <ref> (scheduling only; the whole lock is still verified)')
+    .option('--fail-fast', 'report only the first safety issue, else the most severe one (the exit code is unchanged)')
+    .option('--facets <facets>', 'gate exactly these comma-separated facets (exact, behavior, boundary, compat), overriding the config')
+    .option('--transitive', 'list transitive consumers in AFFECTED CONSUMERS')
+    .option('--update', 'after reporting, regenerate and atomically rewrite the lock when computation succeeds')
+    .option('--strict-config-source', 'with --update, refuse when the selected config differs from the working-tree file')
+    .addOption(formatOption())
+    .addOption(customProvidersOption())
+    .action(async (flags: VerifyFlags, command: Command) => {
+      const { quiet, verbose } = verbosity(command);
+      const progress = progressLine(io, 'boundver verify: hashing file', flags.format === 'text' && !quiet);
+      const facets = flags.facets === undefined ? [] : parseList(flags.facets);
+      const result = await verifyLock({
+        cwd: io.cwd,
+        source: flags.source,
+        ...(flags.config === undefined ? {} : { config: flags.config }),
+        lock: flags.lock,
+        components: parseList(flags.components),
+        facets,
+        failFast: flags.failFast === true,
+        transitive: flags.transitive === true,
+        update: flags.update === true,
+        strictConfigSource: flags.strictConfigSource === true,
+        ...(flags.changedFrom === undefined ? {} : { changedFrom: flags.changedFrom }),
+        allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
+        onProgress: progress.update,
+      }).finally(() => progress.clear());
+      if (flags.format === 'json') io.out(jsonText(verifyJson(result)));
+      else {
+        const lines = verifyText(result, { quiet, verbose, update: flags.update === true, changedFrom: flags.changedFrom !== undefined });
+        if (lines.length > 0) io.out(safeLines(lines));
+      }
+      io.exit(result.exitCode as BoundverExitCode);
+    });
+}
