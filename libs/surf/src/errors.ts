@@ -26,6 +26,10 @@ export type SurfErrorCode =
   | 'SURF_GRAMMAR_NOT_LOADED'
   /** Source bytes that are not UTF-8. */
   | 'SURF_SOURCE_NOT_UTF8'
+  /** `surf verify <at>` names no anchor of any hub. */
+  | 'SURF_NO_MATCH'
+  /** A path argument (`surf for <path>`) that is missing, a directory, or outside the workspace. */
+  | 'SURF_BAD_PATH'
   /** An anchor that resolves to no symbol, to several, or a file that cannot be parsed. */
   | 'SURF_SYMBOL_NOT_FOUND'
   | 'SURF_SYMBOL_AMBIGUOUS'

@@ -90,3 +90,31 @@ export { bundleGlob, discoverHubs } from './workspace/discover-hubs.js';
 export { type WorkspaceGlob, compileWorkspaceGlob } from './workspace/glob-pattern.js';
 export { hubDirectory } from './workspace/hub-directory.js';
 export { DEFAULT_HUBS_DIR, DEFAULT_SURF_TOML, newHubPath, newHubTemplate } from './workspace/new-hub-template.js';
+export { type InitResult, initWorkspace } from './commands/init.js';
+export { type NewHubResult, createHub } from './commands/new-hub.js';
+export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Suggestion, suggest } from './commands/suggest.js';
+export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './commands/stats.js';
+export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './commands/load-workspace.js';
+export { type Divergence, type DivergenceKind, type SpanLocation } from './commands/divergence.js';
+export { type CheckOptions, type CheckResult, type CheckStats, runCheck } from './commands/check.js';
+export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './commands/check-envelope.js';
+export { CheckScope, changedSince, splitFileGlobs } from './commands/scope.js';
+export { type StaleHubs, propagateRefs } from './commands/refs-propagation.js';
+export { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './commands/magnitude-from-history.js';
+export { GitContext } from './commands/git-context.js';
+export {
+  type VerifyAnchorResult,
+  type VerifyClock,
+  type VerifyOptions,
+  type VerifyOutcome,
+  type VerifyResult,
+  formatUtcSeconds,
+  runVerify,
+} from './commands/verify.js';
+export { type LintFinding, type LintSeverity, lintJson } from './commands/lint-finding.js';
+export { type LintResult, runLint } from './commands/lint.js';
+export { type ForMatch, type ForResult, findClaimsFor, forEnvelope } from './commands/for-path.js';
+export { type SiteFailure, type SiteFailureKind, readWorkspaceSource } from './commands/site-source.js';
+export { type SourceVisitor, SourceWalk } from './commands/source-walk.js';
+export { globPatternProblem } from './workspace/glob-pattern.js';
+export { cappedTokenDistance } from './magnitude.js';

@@ -39,3 +39,36 @@ export function diffMagnitude(oldFile: ParsedFile, newFile: ParsedFile, anchor: 
   const after = anchorTokens(newFile, anchor, options);
   return categorizeMagnitude(tokenDistance(before, after));
 }
+
+/**
+ * {@link tokenDistance} when it is at most `cap`, otherwise `cap + 1` — enough to categorize
+ * (`cap` = 15), in O(cap × length) instead of O(length²): only the diagonal band |i − j| ≤ cap
+ * of the edit matrix can hold values ≤ cap (Ukkonen), and the scan stops once a whole band row
+ * exceeds it.
+ */
+export function cappedTokenDistance(a: readonly string[], b: readonly string[], cap: number): number {
+  const over = cap + 1;
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > cap) return over;
+  let prev = new Array<number>(m + 1).fill(over);
+  let curr = new Array<number>(m + 1).fill(over);
+  for (let j = 0; j <= Math.min(m, cap); j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - cap);
+    const hi = Math.min(m, i + cap);
+    // The cell left of the band: column 0 holds i; any other column is outside the band.
+    curr[lo - 1] = lo === 1 && i <= cap ? i : over;
+    let rowMin = curr[lo - 1]!;
+    const ai = a[i - 1];
+    for (let j = lo; j <= hi; j++) {
+      const value = Math.min(prev[j - 1]! + (ai === b[j - 1] ? 0 : 1), prev[j]! + 1, curr[j - 1]! + 1, over);
+      curr[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (hi < m) curr[hi + 1] = over;
+    if (rowMin > cap) return over;
+    [prev, curr] = [curr, prev];
+  }
+  return Math.min(prev[m]!, over);
+}

@@ -1,6 +1,7 @@
 import type { Benchmark } from './benchmark.js';
 import { boundverBenchmark } from './benchmarks/boundver.js';
 import { gitBenchmark } from './benchmarks/git.js';
+import { nxBenchmark } from './benchmarks/nx.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
@@ -8,4 +9,5 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [gitBenchmark.name, gitBenchmark],
   [boundverBenchmark.name, boundverBenchmark],
   [surfBenchmark.name, surfBenchmark],
+  [nxBenchmark.name, nxBenchmark],
 ]);

@@ -1,7 +1,16 @@
 import { createRequire } from 'node:module';
+import { terminalSafeLines } from '@driftgate/report';
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit, type SurfExitCode } from './exit-codes.js';
+import { registerInitCommand } from './command-init.js';
+import { registerNewCommand } from './command-new.js';
+import { registerStatsCommand } from './command-stats.js';
+import { registerSuggestCommand } from './command-suggest.js';
+import { registerCheckCommand } from './command-check.js';
+import { registerVerifyCommand } from './command-verify.js';
+import { registerLintCommand } from './command-lint.js';
+import { registerForCommand } from './command-for.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -24,6 +33,14 @@ const program = new Command()
   .version(version, '-V, --version', 'print the surf version')
   .exitOverride()
   .configureOutput({ writeOut: io.out, writeErr: io.err });
+registerInitCommand(program, io);
+registerNewCommand(program, io);
+registerSuggestCommand(program, io);
+registerStatsCommand(program, io);
+registerCheckCommand(program, io);
+registerVerifyCommand(program, io);
+registerLintCommand(program, io);
+registerForCommand(program, io);
 
 try {
   await program.parseAsync(process.argv);
@@ -39,7 +56,7 @@ function handleError(error: unknown): SurfExitCode {
     return error.exitCode === 0 ? SurfExit.ok : SurfExit.usage;
   }
   if (isTypedError(error)) {
-    io.err(`surf: ${error.message}\n`);
+    io.err(`surf: ${terminalSafeLines(error.message)}\n`);
     return SurfExit.usage;
   }
   io.err(`surf: internal error — please report it with the command you ran:\n${(error as Error)?.stack ?? String(error)}\n`);

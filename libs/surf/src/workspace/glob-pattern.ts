@@ -52,6 +52,14 @@ export function stripDotSlash(pattern: string): string {
   return p;
 }
 
+/**
+ * Why a root-relative glob would be rejected by {@link compileWorkspaceGlob}, or undefined when it
+ * is valid; for callers that word the error themselves (`--files`, a hub's `covers`).
+ */
+export function globPatternProblem(pattern: string): string | undefined {
+  return globProblem(pattern);
+}
+
 function globProblem(pattern: string): string | undefined {
   if (pattern === '') return 'the pattern is empty';
   if (pattern.includes('\\')) return 'use `/` as the path separator';

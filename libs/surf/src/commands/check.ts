@@ -1,0 +1,291 @@
+import { type Anchor, displaySites } from '../anchor.js';
+import { combineSiteHashes } from '../hash.js';
+import { type Claim, claimSites } from '../hub/hub-types.js';
+import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
+import type { Span } from '../resolve.js';
+import { CURRENT_RECIPE, type Recipe, formatStamp, parseStamp } from '../stamp.js';
+import type { Divergence, SpanLocation } from './divergence.js';
+import { GitContext } from './git-context.js';
+import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
+import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
+import { type HistoryQuery, magnitudeFromHistory } from './magnitude-from-history.js';
+import { propagateRefs } from './refs-propagation.js';
+import { CheckScope } from './scope.js';
+import { isSiteFailure, siteTarget } from './site-source.js';
+import type { PoolTask } from './pool-task.js';
+import { WorkPool, workerCount } from './work-pool.js';
+
+export interface CheckOptions {
+  /**
+   * `--base <ref>`: scope to claims whose anchored files changed since the merge base of `ref`
+   * and HEAD, and read `old_code`/`magnitude` from `ref` (otherwise from HEAD).
+   */
+  readonly base?: string;
+  /** `--files` globs (each may hold comma-separated patterns); scope to claims anchored into matching files. */
+  readonly files?: readonly string[];
+  /** Progress of the source pass: files done out of total. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Worker threads for parsing (see `workerCount`); default `auto`. */
+  readonly workers?: number | 'auto';
+}
+
+/** Counters of one check run. */
+export interface CheckStats {
+  /** Hub files discovered (all kinds). */
+  readonly hubs: number;
+  /** Concept hubs whose frontmatter does not parse (each is also a divergence). */
+  readonly malformedHubs: number;
+  /** Claims evaluated (in scope). */
+  readonly claims: number;
+  /** Claims whose stamp matched. */
+  readonly clean: number;
+  /** Clean claims still stamped under recipe v1 (`surf verify` upgrades them). */
+  readonly v1Clean: number;
+  /** Distinct source files read. */
+  readonly files: number;
+  /** `--files` patterns that matched no anchored file, in the order given. */
+  readonly unmatchedGlobs: readonly string[];
+  /** Whether any `--files` pattern was given. */
+  readonly globsGiven: boolean;
+  /** Whether `--base` narrowed the scope (false when git could not answer: full check). */
+  readonly scopedByBase: boolean;
+}
+
+export interface CheckResult {
+  /** Base divergences in hub path and claim order, then propagated `referenced_stale` ones. */
+  readonly divergences: readonly Divergence[];
+  readonly stats: CheckStats;
+  /** The revision `old_code`/`magnitude` were read from (`--base` or `HEAD`). */
+  readonly historyBase: string;
+  /**
+   * The verdict: no divergence, and not every `--files` pattern unmatched (a typo'd scope that
+   * checks nothing must not pass).
+   */
+  readonly passed: boolean;
+}
+
+interface ClaimPlan {
+  readonly hub: LoadedHub;
+  readonly claim: Claim;
+  readonly sites: readonly string[];
+  readonly recipe: Recipe | undefined;
+  readonly results: Array<SiteHashResult | undefined>;
+  readonly anchors: Array<Anchor | undefined>;
+}
+
+/**
+ * `surf check` (spec §7.6): recompute every in-scope claim's stamp from the working tree and
+ * compare it with the stored one. The verdict reads no git; git only scopes (`--base`) and
+ * feeds the advisory `old_code`/`magnitude`. Each anchored file is read and parsed once.
+ * Throws `SURF_BAD_GLOB` for an invalid `--files` pattern.
+ */
+export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions = {}): Promise<CheckResult> {
+  const { root } = workspace;
+  const scope = await CheckScope.build(root, options.files ?? [], options.base);
+  const historyBase = options.base ?? 'HEAD';
+
+  const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
+  const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
+    let job = jobs.get(file);
+    if (!job) jobs.set(file, (job = { requests: [], sinks: [] }));
+    job.requests.push(request);
+    job.sinks.push(sink);
+  };
+
+  // Per hub, in order: a malformed-hub divergence or the plans of its in-scope claims.
+  const entries: Entry[] = [];
+  let malformedHubs = 0;
+  for (const loaded of workspace.hubs) {
+    if (loaded.kind !== 'Concept') continue;
+    if (loaded.hub === undefined) {
+      malformedHubs++;
+      const detail = `invalid hub: ${loaded.error!.message}`;
+      entries.push({ kind: 'malformed', divergence: { hub: loaded.rel, claim: '', at: '', kind: 'unresolvable', prose: '', detail, sites: [] } });
+      continue;
+    }
+    for (const claim of loaded.hub.anchors) {
+      const sites = claimSites(claim);
+      const targets = sites.map(siteTarget);
+      const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
+      if (!scope.includes(files)) continue;
+      const stamp = claim.hash === undefined ? undefined : parseStamp(claim.hash);
+      const recipe = claim.hash === undefined ? CURRENT_RECIPE : stamp?.recipe;
+      const plan: ClaimPlan = {
+        hub: loaded,
+        claim,
+        sites,
+        recipe,
+        results: sites.map(() => undefined),
+        anchors: targets.map((t) => (isSiteFailure(t) ? undefined : t.anchor)),
+      };
+      entries.push({ kind: 'claim', plan });
+      if (recipe === undefined) continue;
+      const single = sites.length === 1;
+      targets.forEach((target, i) => {
+        if (isSiteFailure(target)) {
+          plan.results[i] = { ok: false, kind: target.kind, message: target.message };
+          return;
+        }
+        const request: SiteHashRequest = {
+          anchor: target.anchor,
+          recipe,
+          ignoreLiterals: claim.ignoreLiterals,
+          withCode: single,
+          ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
+        };
+        ask(target.anchor.file, request, (result) => {
+          plan.results[i] = result;
+        });
+      });
+    }
+  }
+
+  const tasks: PoolTask[] = [...jobs].map(([file, job]) => ({ kind: 'hash', file, requests: job.requests }));
+  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', tasks.length));
+  try {
+    const answers = await pool.run(tasks, options.onProgress);
+    tasks.forEach((task, t) => {
+      const sinks = jobs.get(task.file)!.sinks;
+      (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
+    });
+    return await conclude(workspace, entries, scope, historyBase, malformedHubs, tasks.length, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
+
+/** Judges every planned claim, adds history and propagated refs, and counts. */
+async function conclude(
+  workspace: LoadedWorkspace,
+  entries: readonly Entry[],
+  scope: CheckScope,
+  historyBase: string,
+  malformedHubs: number,
+  files: number,
+  pool: WorkPool,
+): Promise<CheckResult> {
+  const divergences: Divergence[] = [];
+  const stale = new Map<string, string[][]>();
+  const history: Array<{ index: number; query: HistoryQuery }> = [];
+  let claims = 0;
+  let clean = 0;
+  let v1Clean = 0;
+  for (const entry of entries) {
+    if (entry.kind === 'malformed') {
+      divergences.push(entry.divergence);
+      if (!stale.has(entry.divergence.hub)) stale.set(entry.divergence.hub, []);
+      continue;
+    }
+    claims++;
+    const { plan } = entry;
+    const outcome = judge(plan);
+    if (outcome.kind === 'clean') {
+      clean++;
+      if (outcome.v1) v1Clean++;
+      continue;
+    }
+    const paths = stale.get(plan.hub.rel) ?? [];
+    stale.set(plan.hub.rel, paths);
+    for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
+    if (outcome.history) history.push({ index: divergences.length, query: outcome.history });
+    divergences.push(outcome.divergence);
+  }
+
+  if (history.length > 0) {
+    const git = await GitContext.open(workspace.root);
+    const answers = await magnitudeFromHistory(
+      git,
+      historyBase,
+      history.map((h) => h.query),
+      pool,
+    );
+    history.forEach(({ index }, i) => {
+      const { oldCode, magnitude } = answers[i]!;
+      divergences[index] = {
+        ...divergences[index]!,
+        ...(oldCode !== undefined ? { oldCode } : {}),
+        ...(magnitude !== undefined ? { magnitude } : {}),
+      };
+    });
+  }
+
+  divergences.push(...propagateRefs(workspace.hubs, stale));
+  const unmatchedGlobs = scope.unmatchedGlobs();
+  const allUnmatched = scope.hasGlobs && unmatchedGlobs.length === scope.globCount;
+  return {
+    divergences,
+    historyBase,
+    passed: divergences.length === 0 && !allUnmatched,
+    stats: {
+      hubs: workspace.hubs.length,
+      malformedHubs,
+      claims,
+      clean,
+      v1Clean,
+      files,
+      unmatchedGlobs,
+      globsGiven: scope.hasGlobs,
+      scopedByBase: scope.byBase,
+    },
+  };
+}
+
+type Judgement =
+  | { kind: 'clean'; v1: boolean }
+  | { kind: 'diverged'; divergence: Divergence; history?: HistoryQuery };
+
+/** The verdict on one claim from its per-site results (spec §7.6 steps 1–3). */
+function judge(plan: ClaimPlan): Judgement {
+  const { claim, sites, hub } = plan;
+  const prose = rustTrimEnd(rustTrimStart(claim.claim));
+  const base = {
+    hub: hub.rel,
+    claim: prose,
+    at: displaySites(sites),
+    ...(claim.id !== undefined ? { id: claim.id } : {}),
+    prose,
+    hubLine: claim.line,
+    sites,
+  };
+  const unresolvable = (detail: string): Judgement => ({
+    kind: 'diverged',
+    divergence: { ...base, kind: 'unresolvable', ...(claim.hash !== undefined ? { oldHash: claim.hash } : {}), detail },
+  });
+  if (plan.recipe === undefined) {
+    return unresolvable(`unrecognized hash version in \`${claim.hash}\`; re-stamp with \`surf verify\``);
+  }
+  const digests: string[] = [];
+  for (const result of plan.results) {
+    if (result === undefined || !result.ok) return unresolvable(result?.message ?? 'internal error: site not hashed');
+    digests.push(result.digest);
+  }
+  const single = sites.length === 1 ? (plan.results[0] as Extract<SiteHashResult, { ok: true }>) : undefined;
+  const digest = combineSiteHashes(digests);
+  const newHash = formatStamp(plan.recipe, digest);
+  const current = single
+    ? {
+        ...(single.code !== undefined ? { newCode: single.code } : {}),
+        location: location(plan.anchors[0]!.file, single.span),
+      }
+    : {};
+  if (claim.hash === undefined) {
+    return { kind: 'diverged', divergence: { ...base, kind: 'unverified', newHash, ...current } };
+  }
+  if (digest === parseStamp(claim.hash)!.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
+  const divergence: Divergence = { ...base, kind: 'changed', oldHash: claim.hash, newHash, ...current };
+  const history =
+    single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens } : undefined;
+  return history ? { kind: 'diverged', divergence, history } : { kind: 'diverged', divergence };
+}
+
+function location(file: string, span: Span): SpanLocation {
+  return {
+    file,
+    startLine: span.startLine,
+    startColumn: span.startColumn,
+    endLine: span.endLine,
+    endColumn: span.endColumn,
+  };
+}

@@ -1,0 +1,52 @@
+import type { Magnitude } from '../magnitude.js';
+
+/** Why a claim blocks the gate (JSON `kind`). */
+export type DivergenceKind = 'changed' | 'unverified' | 'unresolvable' | 'referenced_stale';
+
+/** Where an anchored span sits now: 1-based lines, 0-based UTF-16 columns, end exclusive. */
+export interface SpanLocation {
+  /** Workspace-root-relative POSIX path of the source file. */
+  readonly file: string;
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/**
+ * One blocked claim (or hub). The first group of fields is the seam's envelope (see
+ * `checkEnvelope`, which writes them in the spec's order with snake_case keys); the rest are
+ * for reporters (line numbers for SARIF/JUnit, the raw sites).
+ */
+export interface Divergence {
+  /** Workspace-relative hub path. */
+  readonly hub: string;
+  /** Trimmed claim prose; empty for a malformed hub or a propagated ref. */
+  readonly claim: string;
+  /** Display `at:` (sites joined by `  +  `); the raw ref for `referenced_stale`; empty for a malformed hub. */
+  readonly at: string;
+  readonly kind: DivergenceKind;
+  /** The claim's `id`, when it has one. */
+  readonly id?: string;
+  /** The stored stamp, verbatim (changed; unresolvable when the claim has one). */
+  readonly oldHash?: string;
+  /** The recomputed stamp, under the stored stamp's recipe (v2 for an unverified claim). */
+  readonly newHash?: string;
+  /** Source of the span at the enrichment base (changed single-site claims, from git; advisory). */
+  readonly oldCode?: string;
+  /** Source of the span now (single-site claims that resolve). */
+  readonly newCode?: string;
+  /** Same as {@link claim} (the seam carries both). */
+  readonly prose: string;
+  /** Advisory size of the change (changed single-site claims with history); never gates. */
+  readonly magnitude?: Magnitude;
+  /** Why the claim is unresolvable or stale. */
+  readonly detail?: string;
+
+  /** 1-based line of the claim's `- ` item in the hub; undefined for hub-level divergences. */
+  readonly hubLine?: number;
+  /** The current span of a single-site claim that resolved. */
+  readonly location?: SpanLocation;
+  /** The claim's raw `at:` sites, in order (empty for hub-level divergences). */
+  readonly sites: readonly string[];
+}

@@ -1,0 +1,107 @@
+import { realpath } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { changedFiles, findRepoRoot, gitLog, readFileAtRevision, resolveHeadCommit } from '@driftgate/git';
+
+/**
+ * The git repository around a workspace, for the advisory uses of history (magnitude, rename
+ * following, provenance). The verdict never depends on it; every query returns undefined when
+ * git cannot answer.
+ */
+export class GitContext {
+  /** Absolute repository root. */
+  readonly repoRoot: string;
+  /** The workspace root relative to the repository root, POSIX, `''` when they coincide. */
+  readonly prefix: string;
+  readonly #root: string;
+  readonly #renames = new Map<string, Promise<Map<string, string> | undefined>>();
+
+  private constructor(root: string, repoRoot: string, prefix: string) {
+    this.#root = root;
+    this.repoRoot = repoRoot;
+    this.prefix = prefix;
+  }
+
+  /** The repository containing the workspace root, or undefined (not a repository, no git). */
+  static async open(root: string): Promise<GitContext | undefined> {
+    try {
+      const repoRoot = await findRepoRoot(root);
+      const rel = relative(await realpath(repoRoot), await realpath(root));
+      if (rel.startsWith('..')) return undefined;
+      return new GitContext(root, repoRoot, rel.split(sep).join('/'));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Repository-relative path of a workspace-relative file. */
+  repoPath(file: string): string {
+    return this.prefix === '' ? file : `${this.prefix}/${file}`;
+  }
+
+  /** Bytes of a workspace-relative file at `rev` (`git show <rev>:<file>`), or undefined. */
+  async show(rev: string, file: string): Promise<Buffer | undefined> {
+    try {
+      return (await readFileAtRevision(this.repoRoot, rev, this.repoPath(file))) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The full HEAD commit id, or undefined (unborn branch, no repository). */
+  async headCommit(): Promise<string | undefined> {
+    try {
+      return (await resolveHeadCommit(this.#root)) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Where git says a workspace-relative file was renamed to, comparing the working tree with
+   * each base in turn: HEAD (an uncommitted `git mv`), then the given revisions (e.g. the claim's
+   * `verified_commit`), then the parent of the last commit that touched the old path (a rename
+   * already committed). Undefined when no base pairs a rename with the file.
+   */
+  async renamedTo(file: string, extraBases: readonly string[] = []): Promise<string | undefined> {
+    const bases = ['HEAD', ...extraBases];
+    for (const base of bases) {
+      const found = (await this.#renameMap(base))?.get(file);
+      if (found !== undefined) return found;
+    }
+    const last = await this.#lastCommitTouching(file);
+    if (last === undefined) return undefined;
+    return (await this.#renameMap(`${last}^`))?.get(file);
+  }
+
+  #renameMap(base: string): Promise<Map<string, string> | undefined> {
+    let pending = this.#renames.get(base);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const changes = await changedFiles(this.#root, { from: base, relative: true });
+          const map = new Map<string, string>();
+          for (const change of changes) {
+            if (change.status === 'R' && change.oldPath !== undefined) map.set(change.oldPath, change.path);
+          }
+          return map;
+        } catch {
+          return undefined;
+        }
+      })();
+      this.#renames.set(base, pending);
+    }
+    return pending;
+  }
+
+  async #lastCommitTouching(file: string): Promise<string | undefined> {
+    try {
+      for await (const record of gitLog(this.#root, ['-1', '--format=%x01%H', 'HEAD', '--', file])) {
+        const id = record.trim();
+        if (/^[0-9a-f]{40,64}$/.test(id)) return id;
+      }
+    } catch {
+      // No history for the path: nothing to follow.
+    }
+    return undefined;
+  }
+}

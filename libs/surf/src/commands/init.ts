@@ -1,0 +1,70 @@
+import { lstat, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { SurfError } from '../errors.js';
+import { parseSurfConfig, SURF_CONFIG_FILE, type SurfConfigValues } from '../workspace/config.js';
+import { hubDirectory } from '../workspace/hub-directory.js';
+import { DEFAULT_SURF_TOML } from '../workspace/new-hub-template.js';
+import { createFileExclusive, ensureDirectoryInside } from './new-hub.js';
+
+/** What `surf init` did; running it again reports everything as kept. */
+export interface InitResult {
+  /** Absolute workspace root: the directory `surf init` ran in. */
+  readonly root: string;
+  /** `created` when `surf.toml` was written; `kept` when one already existed (never modified). */
+  readonly config: 'created' | 'kept';
+  /** Root-relative POSIX hub directory (`hubs` for a fresh config). */
+  readonly hubsDir: string;
+  /** Whether the hub directory was created by this run. */
+  readonly hubsDirCreated: boolean;
+}
+
+/**
+ * `surf init` (spec §7.1): makes `dir` a workspace root. Writes `surf.toml` with
+ * `hubs = ["hubs/*.md"]` unless one exists (an existing file is left byte-for-byte alone, but
+ * must parse: a broken one is reported as `SURF_BAD_CONFIG`), then creates the directory new hubs
+ * go to (`hubs/`, or the one the existing config's first `hubs` glob names). Idempotent.
+ */
+export async function initWorkspace(dir: string): Promise<InitResult> {
+  const root = resolve(dir);
+  const configPath = join(root, SURF_CONFIG_FILE);
+  let config: InitResult['config'] = 'kept';
+  let values: SurfConfigValues;
+  if (await isPresent(configPath)) {
+    values = await readExisting(configPath);
+  } else {
+    try {
+      await createFileExclusive(configPath, DEFAULT_SURF_TOML, SURF_CONFIG_FILE);
+      config = 'created';
+      values = parseSurfConfig(DEFAULT_SURF_TOML);
+    } catch (error) {
+      // Another process created it in the meantime: keep theirs.
+      if (!(error instanceof SurfError && (await isPresent(configPath)))) throw error;
+      values = await readExisting(configPath);
+    }
+  }
+  const hubsDir = hubDirectory(values);
+  const hubsDirCreated = await ensureDirectoryInside(root, hubsDir);
+  return { root, config, hubsDir, hubsDirCreated };
+}
+
+async function readExisting(configPath: string): Promise<SurfConfigValues> {
+  let text: string;
+  try {
+    text = await readFile(configPath, 'utf8');
+  } catch (error) {
+    throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: cannot read ${configPath}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return parseSurfConfig(text);
+}
+
+async function isPresent(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new SurfError('SURF_IO', `cannot inspect ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}

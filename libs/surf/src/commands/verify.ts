@@ -1,0 +1,349 @@
+import { realpath } from 'node:fs/promises';
+import { type Anchor, displaySites, parseAnchor } from '../anchor.js';
+import { ResolveError, SurfError } from '../errors.js';
+import { findRenamed } from '../find-renamed.js';
+import { combineSiteHashes, hashTokens } from '../hash.js';
+import { resolutionTokens } from '../hash-anchor.js';
+import { generateClaimId } from '../hub/claim-id.js';
+import { locateAnchorItems, setAt } from '../hub/hub-editor.js';
+import { type Claim, claimSites } from '../hub/hub-types.js';
+import { parseHub } from '../hub/parse-hub.js';
+import { type ClaimStamp, stampClaims } from '../hub/stamp-claims.js';
+import { writeHubIfChanged } from '../hub/write-hub.js';
+import type { ParsedFile } from '../parsed-file.js';
+import { resolveAnchor } from '../resolve.js';
+import { CURRENT_RECIPE, type Recipe, formatStamp, parseStamp } from '../stamp.js';
+import { GitContext } from './git-context.js';
+import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
+import { type SiteFailure, isReadableSource, isSiteFailure, siteTarget } from './site-source.js';
+import { SourceWalk } from './source-walk.js';
+
+/** The clock behind provenance; injected so tests are deterministic. */
+export interface VerifyClock {
+  /** Now, for `verified_at` (written at second precision, UTC). */
+  now(): Date;
+  /** Nanoseconds since the Unix epoch, for new claim ids. */
+  nowNs(): bigint;
+}
+
+export interface VerifyOptions {
+  /** `<at>`: only claims one of whose sites is exactly this string. */
+  readonly target?: string;
+  /** `--follow`: re-point a single-site, single-segment anchor whose symbol or file was renamed. */
+  readonly follow?: boolean;
+  readonly clock?: VerifyClock;
+}
+
+/** What happened to one claim (JSON `outcome`). */
+export type VerifyOutcome = 'stamped' | 'followed' | 'unchanged' | 'skipped';
+
+export interface VerifyAnchorResult {
+  /** Workspace-relative hub path. */
+  readonly hub: string;
+  /** Display `at:` (sites joined by `  +  `), as before any follow. */
+  readonly at: string;
+  readonly outcome: VerifyOutcome;
+  /** The rewritten anchor of a `followed` claim. */
+  readonly newAt?: string;
+  /** Why a `skipped` claim was not stamped (each counts as an error). */
+  readonly reason?: string;
+  /** 1-based line of the claim's `- ` item in the hub. */
+  readonly hubLine: number;
+}
+
+export interface VerifyResult {
+  /** Claims whose stamp (or anchor) was written, followed ones included. */
+  readonly stamped: number;
+  /** Claims whose stored stamp already equals the new one. */
+  readonly unchanged: number;
+  /** Claims that could not be stamped. */
+  readonly errors: number;
+  /** One per claim considered, in hub and claim order. */
+  readonly anchors: readonly VerifyAnchorResult[];
+  /** Hubs rewritten, workspace-relative, in hub order. */
+  readonly updatedFiles: readonly string[];
+  /** Concept hubs that do not parse and were left alone, with the parse error. */
+  readonly skippedHubs: ReadonlyArray<{ readonly hub: string; readonly message: string }>;
+}
+
+type Plan =
+  | { readonly kind: 'hash'; readonly stamp: string }
+  | { readonly kind: 'follow'; readonly newAt: string; readonly stamp: string }
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'skip'; readonly reason: string };
+
+/** One site's answer: its bare v2 digest, or why it could not be hashed. */
+type SiteDigest = { readonly digest: string } | { readonly failure: string; readonly unreadable: boolean };
+
+interface ClaimWork {
+  readonly hub: LoadedHub;
+  readonly claim: Claim;
+  readonly sites: readonly string[];
+  readonly digests: Array<SiteDigest | undefined>;
+  /** Set by a follow visitor (or up front) when the claim needs following. */
+  follow: Plan | undefined;
+}
+
+const SYSTEM_CLOCK: VerifyClock = {
+  now: () => new Date(),
+  nowNs: () => BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n),
+};
+
+/**
+ * `surf verify` (spec §7.7): re-hash claims under the current recipe (v2) and write the stamps
+ * back surgically. A claim whose stored stamp is already that value is left byte-for-byte alone;
+ * one whose stamp changes also gets an `id` (if it has none), `verified_at` and, inside a git
+ * repository, `verified_commit`. Each anchored file is read and parsed once; each hub is written
+ * atomically and only when its text changed. Throws `SURF_NO_MATCH` when `target` names no anchor.
+ */
+export async function runVerify(workspace: LoadedWorkspace, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const { root } = workspace;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const follow = options.follow === true;
+  const walk = new SourceWalk(root);
+  const rootReal = await realpath(root);
+  const works: ClaimWork[] = [];
+  const skippedHubs: Array<{ hub: string; message: string }> = [];
+  let git: GitContext | undefined | null = null;
+  const gitContext = async (): Promise<GitContext | undefined> => {
+    if (git === null) git = await GitContext.open(root);
+    return git;
+  };
+
+  for (const loaded of workspace.hubs) {
+    if (loaded.kind !== 'Concept') continue;
+    if (loaded.hub === undefined) {
+      skippedHubs.push({ hub: loaded.rel, message: `invalid hub: ${loaded.error!.message}` });
+      continue;
+    }
+    for (const claim of loaded.hub.anchors) {
+      const sites = claimSites(claim);
+      if (options.target !== undefined && !sites.includes(options.target)) continue;
+      const work: ClaimWork = { hub: loaded, claim, sites, digests: sites.map(() => undefined), follow: undefined };
+      works.push(work);
+      const followable = follow && sites.length === 1 && claim.hash !== undefined;
+      for (let i = 0; i < sites.length; i++) {
+        const target = siteTarget(sites[i]!);
+        if (isSiteFailure(target)) {
+          work.digests[i] = { failure: target.message, unreadable: false };
+          continue;
+        }
+        walk.visit(target.anchor.file, (source) => {
+          work.digests[i] = siteDigest(source, target.anchor, claim.ignoreLiterals);
+          if (followable && 'failure' in work.digests[i]! && !isSiteFailure(source)) {
+            work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals);
+          }
+        });
+        if (followable && !(await isReadableSource(root, rootReal, target.anchor.file))) {
+          await planFileFollow(work, target.anchor, sites[i]!, walk, await gitContext());
+        }
+      }
+    }
+  }
+  if (options.target !== undefined && works.length === 0) {
+    throw new SurfError('SURF_NO_MATCH', `no anchor matching \`${options.target}\`; pass an \`at:\` site exactly as a hub writes it`);
+  }
+
+  await walk.run();
+
+  const plans = works.map((work) => plan(work, follow));
+  const anyStamp = plans.some((p) => p.kind === 'hash' || p.kind === 'follow');
+  const verifiedAt = formatUtcSeconds(clock.now());
+  const verifiedCommit = anyStamp ? await (await gitContext())?.headCommit() : undefined;
+  let idCounter = 0;
+  const newId = (): string => generateClaimId(clock.nowNs(), ++idCounter & 0xffff);
+
+  const anchors: VerifyAnchorResult[] = [];
+  const updatedFiles: string[] = [];
+  let stamped = 0;
+  let unchanged = 0;
+  let errors = 0;
+  for (const loaded of workspace.hubs) {
+    const hubWorks = works.map((work, i) => ({ work, plan: plans[i]! })).filter(({ work }) => work.hub === loaded);
+    if (hubWorks.length === 0) continue;
+    const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId });
+    if (outcomes.written) updatedFiles.push(loaded.rel);
+    hubWorks.forEach(({ work }, i) => {
+      const outcome = outcomes.results[i]!;
+      if (outcome.outcome === 'skipped') errors++;
+      else if (outcome.outcome === 'unchanged') unchanged++;
+      else stamped++;
+      anchors.push({ hub: loaded.rel, at: displaySites(work.sites), hubLine: work.claim.line, ...outcome });
+    });
+  }
+  return { stamped, unchanged, errors, anchors, updatedFiles, skippedHubs };
+}
+
+/** ISO-8601 UTC at second precision: `2026-07-01T16:53:08Z`. */
+export function formatUtcSeconds(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+function siteDigest(source: ParsedFile | SiteFailure, anchor: Anchor, ignoreLiterals: boolean): SiteDigest {
+  if (isSiteFailure(source)) return { failure: source.message, unreadable: source.kind === 'unreadable' };
+  const hashed = digestIn(source, anchor, CURRENT_RECIPE, ignoreLiterals);
+  return typeof hashed === 'string' ? { digest: hashed } : { failure: hashed.message, unreadable: false };
+}
+
+/** The bare digest of `anchor` in `parsed` under `recipe`, or the resolution error. */
+function digestIn(parsed: ParsedFile, anchor: Anchor, recipe: Recipe, ignoreLiterals: boolean): string | ResolveError {
+  try {
+    const resolution = resolveAnchor(parsed, anchor);
+    return hashTokens(resolutionTokens(parsed, resolution, { recipe, ignoreLiterals }));
+  } catch (error) {
+    if (error instanceof ResolveError) return error;
+    throw error;
+  }
+}
+
+/** A symbol renamed within a readable file: relocate it by its stored stamp (spec §4.7). */
+function followSymbol(parsed: ParsedFile, anchor: Anchor, stored: string, ignoreLiterals: boolean): Plan {
+  if (anchor.segments.length !== 1) return { kind: 'skip', reason: '--follow supports single-segment anchors only' };
+  const name = findRenamed(parsed, stored, { ignoreLiterals });
+  if (name === undefined) return { kind: 'skip', reason: 'does not resolve and no rename match; run `surf lint`' };
+  const newAt = `${anchor.file} > ${name}`;
+  const digest = digestIn(parsed, parseAnchor(newAt), CURRENT_RECIPE, ignoreLiterals);
+  if (typeof digest !== 'string') return { kind: 'skip', reason: 'rename target did not re-resolve' };
+  return { kind: 'follow', newAt, stamp: formatStamp(CURRENT_RECIPE, digest) };
+}
+
+/**
+ * A file that cannot be read: ask git where it went (an uncommitted or a committed rename) and
+ * re-point the anchor there — only when the code is unchanged under the stored recipe, or the
+ * symbol was renamed too and is found by its stamp.
+ */
+async function planFileFollow(
+  work: ClaimWork,
+  anchor: Anchor,
+  site: string,
+  walk: SourceWalk,
+  git: GitContext | undefined,
+): Promise<void> {
+  const { claim } = work;
+  const newFile = await git?.renamedTo(anchor.file, claim.verifiedCommit === undefined ? [] : [claim.verifiedCommit]);
+  if (newFile === undefined) {
+    work.follow = { kind: 'skip', reason: 'file unreadable and no git rename match; run `surf lint`' };
+    return;
+  }
+  const newAt = `${newFile} >${site.slice(site.indexOf('>') + 1)}`;
+  const target = siteTarget(newAt);
+  if (isSiteFailure(target)) {
+    work.follow = { kind: 'skip', reason: target.message };
+    return;
+  }
+  const stored = parseStamp(claim.hash!);
+  walk.visit(newFile, (source) => {
+    if (isSiteFailure(source)) {
+      work.follow = { kind: 'skip', reason: source.message };
+      return;
+    }
+    if (stored !== undefined && digestIn(source, target.anchor, stored.recipe, claim.ignoreLiterals) === stored.hex) {
+      const digest = digestIn(source, target.anchor, CURRENT_RECIPE, claim.ignoreLiterals) as string;
+      work.follow = { kind: 'follow', newAt, stamp: formatStamp(CURRENT_RECIPE, digest) };
+    } else if (target.anchor.segments.length === 1) {
+      work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals);
+    } else {
+      work.follow = { kind: 'skip', reason: 'file moved but its anchored code changed; run `surf lint`' };
+    }
+  });
+}
+
+function plan(work: ClaimWork, follow: boolean): Plan {
+  const digests: string[] = [];
+  for (const result of work.digests) {
+    if (result === undefined || 'failure' in result) {
+      if (!follow) return { kind: 'skip', reason: result?.failure ?? 'internal error: site not hashed' };
+      if (work.sites.length !== 1) return { kind: 'skip', reason: '--follow supports single-site anchors only' };
+      if (work.claim.hash === undefined) return { kind: 'skip', reason: '--follow needs a stored hash to match against' };
+      return work.follow ?? { kind: 'skip', reason: result?.failure ?? 'internal error: site not hashed' };
+    }
+    digests.push(result.digest);
+  }
+  const stamp = formatStamp(CURRENT_RECIPE, combineSiteHashes(digests));
+  return work.claim.hash === stamp ? { kind: 'unchanged' } : { kind: 'hash', stamp };
+}
+
+interface Provenance {
+  readonly verifiedAt: string;
+  readonly verifiedCommit: string | undefined;
+  readonly newId: () => string;
+}
+
+type ClaimOutcome = { outcome: VerifyOutcome; newAt?: string; reason?: string };
+
+/** Applies one hub's plans to its text and writes it once (atomically) if it changed. */
+async function applyHub(
+  loaded: LoadedHub,
+  items: ReadonlyArray<{ work: ClaimWork; plan: Plan }>,
+  provenance: Provenance,
+): Promise<{ written: boolean; results: ClaimOutcome[] }> {
+  const results: ClaimOutcome[] = items.map(({ plan }) =>
+    plan.kind === 'skip' ? { outcome: 'skipped', reason: plan.reason } : { outcome: plan.kind === 'unchanged' ? 'unchanged' : 'stamped' },
+  );
+  let text = loaded.text;
+  const spans = locateAnchorItems(text);
+  const stamps: ClaimStamp[] = [];
+  /** Item (index into `items`) of each entry of `stamps`. */
+  const stampItems: number[] = [];
+  const follows: Array<{ index: number; newAt: string }> = [];
+  items.forEach(({ work, plan }, i) => {
+    if (plan.kind !== 'hash' && plan.kind !== 'follow') return;
+    const itemIndex = work.claim.index;
+    if (plan.kind === 'follow') {
+      const span = spans[itemIndex];
+      const edit = span && span.startLine + 1 === work.claim.line ? setAt(text, itemIndex, plan.newAt) : undefined;
+      if (!edit?.ok) {
+        const why = edit ? edit.message : 'its `anchors:` item could not be located line by line';
+        results[i] = { outcome: 'skipped', reason: `could not rewrite at: ${why}` };
+        return;
+      }
+      text = edit.text;
+      follows.push({ index: itemIndex, newAt: plan.newAt });
+      results[i] = { outcome: 'followed', newAt: plan.newAt };
+    }
+    stampItems.push(i);
+    stamps.push({
+      itemIndex,
+      hash: plan.stamp,
+      verifiedAt: provenance.verifiedAt,
+      ...(provenance.verifiedCommit !== undefined ? { verifiedCommit: provenance.verifiedCommit } : {}),
+    });
+  });
+  try {
+    const stampedText = stamps.length === 0 ? { text, outcomes: [] } : stampClaims(text, stamps, provenance.newId, loaded.rel);
+    stampedText.outcomes.forEach((outcome, k) => {
+      if (outcome.status !== 'refused') return;
+      results[stampItems[k]!] = { outcome: 'skipped', reason: `could not write hash: ${outcome.message}` };
+    });
+    text = stampedText.text;
+    checkFollows(text, follows, loaded.rel);
+    const written = await writeHubIfChanged(loaded.path, text, loaded.text);
+    return { written, results };
+  } catch (error) {
+    if (!(error instanceof SurfError) || !['SURF_HUB_EDIT', 'SURF_HUB_CHANGED', 'SURF_IO'].includes(error.code)) throw error;
+    return {
+      written: false,
+      results: items.map(({ plan }, i) =>
+        plan.kind === 'hash' || plan.kind === 'follow' ? { outcome: 'skipped', reason: error.message } : results[i]!,
+      ),
+    };
+  }
+}
+
+/** After rewriting `at:` lines, the hub must still parse and carry exactly the new anchors. */
+function checkFollows(text: string, follows: ReadonlyArray<{ index: number; newAt: string }>, rel: string): void {
+  if (follows.length === 0) return;
+  let ok: boolean;
+  try {
+    const hub = parseHub(text, { path: rel });
+    ok = follows.every(({ index, newAt }) => hub.anchors[index]?.at === newAt);
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    throw new SurfError(
+      'SURF_HUB_EDIT',
+      `cannot rewrite an \`at:\` of ${rel} in place; the file was left unchanged — fix its frontmatter layout and re-run`,
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import { findClaimsFor, loadWorkspace } from '@driftgate/surf';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { SurfExit } from './exit-codes.js';
+import { renderForHuman, renderForJson } from './render-for.js';
+import { type OutputFormat, outputFormatOption } from './render-text.js';
+
+/** `surf for <path> [symbol] [--format]`: which claims govern a file (read-only; exit 0). */
+export function registerForCommand(program: Command, io: CliIo): void {
+  program
+    .command('for')
+    .description('list every hub claim anchored into <path> (workspace-root-relative), optionally only <symbol>')
+    .argument('<path>', 'source file, relative to the workspace root')
+    .argument('[symbol]', 'only anchors whose first segment is this symbol')
+    .addOption(outputFormatOption())
+    .action(async (path: string, symbol: string | undefined, flags: { format: OutputFormat }) => {
+      const workspace = await loadWorkspace(io.cwd);
+      const result = await findClaimsFor(workspace, path, symbol);
+      const rendered = flags.format === 'json' ? renderForJson(result) : renderForHuman(result);
+      io.out(rendered.out);
+      io.exit(SurfExit.ok);
+    });
+}

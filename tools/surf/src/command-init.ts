@@ -1,0 +1,22 @@
+import { terminalSafe } from '@driftgate/report';
+import { initWorkspace } from '@driftgate/surf';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+
+/** `surf init` (spec §7.1): surf.toml and the hub directory in the current directory; idempotent. */
+export function registerInitCommand(program: Command, io: CliIo): void {
+  program
+    .command('init')
+    .description('make the current directory a surf workspace (surf.toml and hubs/); safe to re-run')
+    .action(async () => {
+      const result = await initWorkspace(io.cwd);
+      const dir = terminalSafe(`${result.hubsDir}/`);
+      io.out(
+        [
+          result.config === 'created' ? 'created surf.toml' : 'kept surf.toml (it already exists)',
+          result.hubsDirCreated ? `created ${dir}` : `kept ${dir} (it already exists)`,
+          'next: run `surf new <name>` to start a hub.',
+        ].join('\n') + '\n',
+      );
+    });
+}

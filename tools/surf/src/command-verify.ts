@@ -1,0 +1,32 @@
+import { loadWorkspace, runVerify } from '@driftgate/surf';
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { SurfExit } from './exit-codes.js';
+import { type OutputFormat, outputFormatOption } from './render-text.js';
+import { renderVerifyHuman, renderVerifyJson } from './render-verify.js';
+
+interface VerifyFlags {
+  format: OutputFormat;
+  follow?: boolean;
+}
+
+/** `surf verify [<at>] [--follow] [--format]`: re-seal claims after a human confirmed them. */
+export function registerVerifyCommand(program: Command, io: CliIo): void {
+  program
+    .command('verify')
+    .description('re-stamp claims after you confirmed their prose still holds (writes hash, id, verified_at, verified_commit)')
+    .argument('[at]', 'only the claim with this exact `at:` site')
+    .option('--follow', 're-point a single-segment anchor whose symbol or file was renamed (only when the code is otherwise unchanged)')
+    .addOption(outputFormatOption())
+    .action(async (at: string | undefined, flags: VerifyFlags) => {
+      const workspace = await loadWorkspace(io.cwd);
+      const result = await runVerify(workspace, {
+        ...(at !== undefined ? { target: at } : {}),
+        follow: flags.follow === true,
+      });
+      const rendered = flags.format === 'json' ? renderVerifyJson(result) : renderVerifyHuman(result);
+      io.out(rendered.out);
+      if (rendered.err !== '') io.err(rendered.err);
+      io.exit(result.errors > 0 ? SurfExit.failure : SurfExit.ok);
+    });
+}
