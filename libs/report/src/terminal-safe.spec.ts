@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe, terminalSafeLines } from './terminal-safe.js';
 
 describe('terminalSafe', () => {
   it('keeps ordinary text and Unicode, including astral characters', () => {
@@ -23,5 +23,11 @@ describe('terminalSafe', () => {
   it('defuses CI workflow commands at the start of the text', () => {
     expect(terminalSafe('::error::pwned')).toBe('\\x3a:error::pwned');
     expect(terminalSafe('a ::error::')).toBe('a ::error::');
+  });
+});
+
+describe('terminalSafeLines', () => {
+  it('keeps our own line breaks and escapes each line, including a CI command on a later line', () => {
+    expect(terminalSafeLines('Config is invalid:\n::error::x\n\u001b[2J')).toBe('Config is invalid:\n\\x3a:error::x\n\\x1b[2J');
   });
 });

@@ -48,3 +48,11 @@ function isInvisibleOrReordering(code: number): boolean {
     code === 0xfeff // BOM / zero-width no-break space
   );
 }
+
+/**
+ * {@link terminalSafe} for multi-line text we compose ourselves (error messages that list issues
+ * one per line): each line is escaped on its own and the line breaks are kept.
+ */
+export function terminalSafeLines(text: string): string {
+  return text.split('\n').map(terminalSafe).join('\n');
+}
