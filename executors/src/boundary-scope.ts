@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type BoundverConfig,
+  CONFIG_FALLBACK_NAMES,
+  type ComponentConfig,
+  DEFAULT_CONFIG_NAME,
+  consumerGraph,
+  isJsonObject,
+  parseConfigDocument,
+  sliceMembers,
+  sortByCodePoint,
+  validateConfig,
+} from '@driftgate/boundver';
+import type { ProjectRoots } from './project-roots.js';
+
+/** The boundver config as the plugin sees it on disk. */
+export interface BoundaryWorkspace {
+  /** Workspace-relative path of the config file. */
+  readonly configFile: string;
+  /** The validated config; null when {@link problem} is set or the config has no components yet. */
+  readonly config: BoundverConfig | null;
+  /** Why the config cannot be used (parse or validation error), or null. */
+  readonly problem: string | null;
+}
+
+/**
+ * Reads the boundver config from disk: `explicit` when given, else `boundary.config.json`, then the
+ * YAML/TOML fallbacks. Undefined when there is no config file, or when it declares no components
+ * yet (what `init` writes): there is nothing to verify, and nothing to fail either. A config that
+ * does not parse or validate comes back with its `problem`, so the workspace-level target can fail
+ * closed on it.
+ */
+export function readBoundaryWorkspace(workspaceRoot: string, explicit?: string): BoundaryWorkspace | undefined {
+  const candidates = explicit !== undefined ? [explicit] : [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES];
+  for (const configFile of candidates) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(workspaceRoot, ...configFile.split('/')));
+    } catch {
+      continue;
+    }
+    let document;
+    try {
+      document = parseConfigDocument(bytes, configFile);
+    } catch (error) {
+      return { configFile, config: null, problem: (error as Error).message };
+    }
+    if (isJsonObject(document)) {
+      const components = document.get('components');
+      if (isJsonObject(components) && components.size === 0) return undefined;
+    }
+    // The JSON Schema pass is left to the engine: the rules below are the ones inference needs.
+    const validation = validateConfig(document, { schema: false, requireSliceFacets: false });
+    if (validation.config === null) return { configFile, config: null, problem: validation.issues.join('; ') };
+    return { configFile, config: validation.config, problem: null };
+  }
+  return undefined;
+}
+
+/** Component names by owning project root (the deepest project containing the component path), config order. */
+export function componentsByProject(config: BoundverConfig, roots: ProjectRoots): Map<string, string[]> {
+  const byRoot = new Map<string, string[]>();
+  for (const component of config.components) {
+    const owner = roots.owner(component.path);
+    const list = byRoot.get(owner) ?? [];
+    list.push(component.name);
+    byRoot.set(owner, list);
+  }
+  return byRoot;
+}
+
+/** Every workspace input a `boundver verify --components <names>` (or a full generate) reads besides config and lock. */
+export interface BoundaryReadSet {
+  /** Workspace-relative component paths and vendored copy paths, sorted, de-duplicated. */
+  readonly paths: readonly string[];
+  /** `git_tag_prefix` version sources (they read tags reachable from HEAD), sorted. */
+  readonly tagPrefixes: readonly string[];
+  /** Custom provider modules given as workspace-relative paths, sorted. */
+  readonly providerModules: readonly string[];
+}
+
+/**
+ * What verifying `names` reads: their files, plus those of every member of a slice touching one of
+ * them (verify recomputes such slices whole), their vendored copies and version sources. With
+ * `names` undefined: every component (generate).
+ */
+export function boundaryReadSet(config: BoundverConfig, names?: readonly string[]): BoundaryReadSet {
+  const byName = new Map(config.components.map((component) => [component.name, component]));
+  const members = new Set<string>(names ?? config.components.map((component) => component.name));
+  if (names !== undefined) {
+    const graph = consumerGraph(config);
+    for (const slice of config.slices) {
+      const sliceNames = sliceMembers(slice, graph);
+      if (sliceNames.some((member) => names.includes(member))) for (const member of sliceNames) members.add(member);
+    }
+  }
+  const paths = new Set<string>();
+  const tagPrefixes = new Set<string>();
+  for (const name of members) {
+    const component: ComponentConfig | undefined = byName.get(name);
+    if (component === undefined) continue;
+    paths.add(component.path);
+    for (const copy of component.vendoredCopies ?? []) paths.add(copy.replace(/\/+$/, ''));
+    if (component.versionSource?.kind === 'git-tag') tagPrefixes.add(component.versionSource.gitTagPrefix);
+  }
+  const providerModules = config.providers
+    .map((provider) => provider.module)
+    .filter((module) => module.startsWith('./') || /\.[cm]?[jt]s$/.test(module) || (module.includes('/') && !module.startsWith('@')))
+    .map((module) => module.replace(/^\.\//, ''));
+  return {
+    paths: sortByCodePoint(paths),
+    tagPrefixes: sortByCodePoint(tagPrefixes),
+    providerModules: sortByCodePoint(new Set(providerModules)),
+  };
+}

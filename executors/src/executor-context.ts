@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ExecutorContext } from '@nx/devkit';
+import { SURF_CONFIG_FILE, type SurfConfig, parseSurfConfig } from '@driftgate/surf';
+import { DriftgateNxError } from './errors.js';
+import { ProjectRoots, normalizeRoot } from './project-roots.js';
+
+/** The root of the project an executor runs for (`.` for the workspace-level project). */
+export function projectRootOf(context: ExecutorContext): string {
+  const name = context.projectName;
+  const project = name === undefined ? undefined : context.projectsConfigurations?.projects[name];
+  if (project === undefined) {
+    throw new DriftgateNxError('DRIFTGATE_NX_NO_PROJECT', `no project configuration for ${JSON.stringify(name)}; run the executor as a target of a project`);
+  }
+  return normalizeRoot(project.root);
+}
+
+/** Every project root of the workspace, for the same ownership rule inference uses. */
+export function projectRootsOf(context: ExecutorContext): ProjectRoots {
+  return new ProjectRoots(Object.values(context.projectsConfigurations?.projects ?? {}).map((project) => project.root));
+}
+
+/**
+ * `surf.toml` at the workspace root (never an ancestor's: that belongs to another workspace).
+ * Throws `SURF_BAD_CONFIG` for an invalid file and `DRIFTGATE_NX_BAD_FILE` when there is none.
+ */
+export function surfConfigAt(workspaceRoot: string): SurfConfig {
+  const configPath = join(workspaceRoot, SURF_CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(configPath, 'utf8');
+  } catch (error) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_FILE', `cannot read ${SURF_CONFIG_FILE} at the workspace root: ${(error as Error).message}; run \`nx g @driftgate/nx:init\``, {
+      cause: error,
+    });
+  }
+  return { root: workspaceRoot, configPath, ...parseSurfConfig(text) };
+}
+
+/** An error as one log message (typed errors carry their code). */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const details = (error as { details?: unknown }).details;
+    const extra = Array.isArray(details) && details.length > 0 && !details.every((d) => error.message.includes(String(d))) ? `\n${details.join('\n')}` : '';
+    return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}${extra}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,70 @@
+import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
+import { parseConfigDocument, validateConfig } from '@driftgate/boundver';
+import { DriftgateNxError } from '../../errors.js';
+import { WORKSPACE_ROOT, normalizeRoot } from '../../project-roots.js';
+import { boundaryConfigInTree, emptyBoundaryConfig, fileStem, jsonText, readJsonObject } from '../../workspace-files.js';
+
+/** Options of `@driftgate/nx:component` (see its schema.json). */
+export interface ComponentGeneratorOptions {
+  /** The project to make a component; its root becomes the component path. */
+  project: string;
+  /** Component name. Default: the project name, `@scope/pkg` → `scope-pkg`. */
+  name?: string;
+  /** Boundary provider. Default `implicit`. */
+  provider?: string;
+  /** Boundary paths, relative to the project root. Default none. */
+  paths?: string[];
+  /** Behavior paths, relative to the project root. Default none. */
+  behaviorPaths?: string[];
+  /** Version file relative to the project root (with `versionField`). Default none. */
+  versionFile?: string;
+  /** Dotted field holding the version in `versionFile`. */
+  versionField?: string;
+  /** Presentation-only ecosystem label. */
+  ecosystem?: string;
+  /** Names of components downstream of this one. Default none. */
+  consumers?: string[];
+  /** Skip formatting the changed files. Default false. */
+  skipFormat?: boolean;
+}
+
+/**
+ * Adds (or, when the name exists, replaces) a boundver component for a project in
+ * `boundary.config.json`: the project root as `path`, a boundary provider with its paths, and
+ * optionally behavior paths, a version file and consumers. The result must validate; the same
+ * options twice give the same file. Generate the lock afterwards (the `generate-boundary` target).
+ */
+export default async function componentGenerator(tree: Tree, options: ComponentGeneratorOptions): Promise<void> {
+  const project = readProjectConfiguration(tree, options.project);
+  const root = normalizeRoot(project.root);
+  const configFile = boundaryConfigInTree(tree) ?? 'boundary.config.json';
+  if (!configFile.endsWith('.json')) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_FILE', `${configFile} is not JSON; the generator edits boundary.config.json only, so add the component to ${configFile} by hand`);
+  }
+  const config = tree.exists(configFile) ? readJsonObject(tree, configFile) : emptyBoundaryConfig(tree);
+  const name = options.name ?? fileStem(options.project);
+  if ((options.versionFile === undefined) !== (options.versionField === undefined)) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', 'give the version source with both --versionFile and --versionField, or neither');
+  }
+  const component: Record<string, unknown> = { path: root === WORKSPACE_ROOT ? '.' : root };
+  if (options.ecosystem !== undefined) component['ecosystem'] = options.ecosystem;
+  if (options.versionFile !== undefined) component['version_source'] = { file: options.versionFile, field: options.versionField };
+  const boundary: Record<string, unknown> = { provider: options.provider ?? 'implicit' };
+  if (options.paths !== undefined && options.paths.length > 0) boundary['paths'] = options.paths;
+  component['boundary'] = boundary;
+  if (options.behaviorPaths !== undefined && options.behaviorPaths.length > 0) component['behavior'] = { paths: options.behaviorPaths };
+  if (options.consumers !== undefined && options.consumers.length > 0) component['consumers'] = options.consumers;
+
+  const existing = config['components'];
+  const components = existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? { ...(existing as Record<string, unknown>) } : {};
+  if (name in components) logger.info(`component ${name} exists in ${configFile}; replacing its entry`);
+  components[name] = component;
+  const next = { ...config, components };
+  const text = jsonText(next);
+  const validation = validateConfig(parseConfigDocument(text, configFile));
+  if (validation.config === null) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `the component would make ${configFile} invalid:\n${validation.issues.join('\n')}`);
+  }
+  tree.write(configFile, text);
+  if (!options.skipFormat) await formatFiles(tree);
+}

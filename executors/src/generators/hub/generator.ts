@@ -1,0 +1,62 @@
+import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
+import { formatYamlScalar, newHubPath, newHubTemplate, parseAnchor, parseHub } from '@driftgate/surf';
+import { DriftgateNxError } from '../../errors.js';
+import { ProjectRoots, normalizeRoot } from '../../project-roots.js';
+import { fileStem, surfConfigInTree } from '../../workspace-files.js';
+
+/** Options of `@driftgate/nx:hub` (see its schema.json). */
+export interface HubGeneratorOptions {
+  /** The project the hub is about. */
+  project: string;
+  /** Hub file name (without `.md`). Default: the project name, `@scope/pkg` → `scope-pkg`. */
+  name?: string;
+  /** A first claim's prose; needs `at`. */
+  claim?: string;
+  /** The first claim's anchors (`path > Symbol`), workspace-relative. */
+  at?: string[];
+  /** Skip formatting the changed files. Default false. */
+  skipFormat?: boolean;
+}
+
+/**
+ * A new hub for a project, from the same template as `surf new`, in the directory of the first
+ * `hubs` glob of `surf.toml`. With `claim` and `at` the hub starts with that claim, unstamped (the
+ * project's `stamp-claims` target stamps it once the claim has been read against the code). An
+ * existing hub is never overwritten, so running it again changes nothing.
+ */
+export default async function hubGenerator(tree: Tree, options: HubGeneratorOptions): Promise<void> {
+  const project = readProjectConfiguration(tree, options.project);
+  const name = options.name ?? fileStem(options.project);
+  const path = newHubPath(surfConfigInTree(tree), name);
+  if (tree.exists(path)) {
+    logger.info(`${path} already exists; left as it is`);
+    return;
+  }
+  let text = newHubTemplate(name);
+  const sites = options.at ?? [];
+  if ((options.claim === undefined) !== (sites.length === 0)) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', 'give a first claim with both --claim and --at, or neither');
+  }
+  if (options.claim !== undefined) {
+    const projectRoot = normalizeRoot(project.root);
+    const owners = new ProjectRoots([projectRoot]);
+    for (const site of sites) {
+      const file = parseAnchor(site).file;
+      if (owners.owner(file) !== projectRoot) logger.warn(`${site} points outside ${options.project} (${projectRoot}); the claim will be checked by the project that owns ${file}`);
+    }
+    text = withFirstClaim(text, options.claim, sites);
+    parseHub(text, { path });
+  }
+  tree.write(path, text);
+  if (!options.skipFormat) await formatFiles(tree);
+}
+
+/** The template with `anchors: []` replaced by one claim. */
+function withFirstClaim(template: string, claim: string, sites: readonly string[]): string {
+  const at = sites.length === 1 ? `    at: ${formatYamlScalar(sites[0]!)}` : ['    at:', ...sites.map((site) => `      - ${formatYamlScalar(site)}`)].join('\n');
+  const block = `anchors:\n  - claim: ${formatYamlScalar(claim)}\n${at}`;
+  if (!template.includes('\nanchors: []\n')) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_FILE', 'the hub template has no `anchors: []` line to fill; create the hub and add the claim by hand');
+  }
+  return template.replace('\nanchors: []\n', `\n${block}\n`);
+}

@@ -1,0 +1,55 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CreateNodesResultArray } from '@nx/devkit';
+import { workspaceDataDirectory } from '@nx/devkit/internal';
+
+/** On-disk shape: the last inference result and the key it was computed under. */
+interface CacheFile {
+  readonly key: string;
+  readonly result: CreateNodesResultArray;
+}
+
+/**
+ * The last inference result per workspace, in memory (the daemon and plugin workers live long) and
+ * in Nx's workspace data directory (every `nx` process without a daemon starts cold). One entry is
+ * enough: the key covers every file inference read, so an older entry is never valid again.
+ */
+export class InferenceCache {
+  static readonly #byRoot = new Map<string, InferenceCache>();
+  readonly #path: string;
+  #entry: CacheFile | undefined | null = null;
+
+  private constructor(path: string) {
+    this.#path = path;
+  }
+
+  static for(workspaceRoot: string): InferenceCache {
+    let cache = InferenceCache.#byRoot.get(workspaceRoot);
+    if (!cache) InferenceCache.#byRoot.set(workspaceRoot, (cache = new InferenceCache(join(workspaceDataDirectory, 'driftgate-nx-inference.json'))));
+    return cache;
+  }
+
+  get(key: string): CreateNodesResultArray | undefined {
+    if (this.#entry === null) {
+      try {
+        this.#entry = JSON.parse(readFileSync(this.#path, 'utf8')) as CacheFile;
+      } catch {
+        this.#entry = undefined;
+      }
+    }
+    return this.#entry?.key === key ? this.#entry.result : undefined;
+  }
+
+  set(key: string, result: CreateNodesResultArray): void {
+    this.#entry = { key, result };
+    try {
+      mkdirSync(join(this.#path, '..'), { recursive: true });
+      // Several nx processes may infer at once: write aside, then rename over.
+      const temporary = `${this.#path}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(this.#entry));
+      renameSync(temporary, this.#path);
+    } catch {
+      // A cache that cannot be written only costs time.
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import type { TargetConfiguration } from '@nx/devkit';
+import type { InputDefinition } from '@nx/devkit/internal';
+import type { BoundaryReadSet } from './boundary-scope.js';
+import type { ProjectClaims } from './claim-scope.js';
+import type { NormalizedPluginOptions } from './plugin-options.js';
+import { type ReportKind, reportFilePath } from './report-files.js';
+import type { ToolIdentity } from './tool-identity.js';
+
+type Input = string | InputDefinition;
+
+/** The parts of a project's claim selection its targets are built from. */
+export type ClaimInputs = Pick<ProjectClaims, 'hubFiles' | 'anchoredFiles' | 'claims'>;
+
+/** What a project's targets are built from. */
+export interface TargetContext {
+  readonly projectRoot: string;
+  /** Project name for help commands (the root when the name is unknown). */
+  readonly projectName: string;
+  readonly options: NormalizedPluginOptions;
+  readonly tool: ToolIdentity;
+}
+
+const EXECUTORS = '@driftgate/nx';
+const TECHNOLOGIES = ['driftgate'];
+
+/** A workspace file as an exact fileset input. */
+const file = (path: string): string => `{workspaceRoot}/${path}`;
+
+/** Every file at or below a workspace-relative path (a directory, or the file itself). */
+const tree = (path: string): string[] => (path === '.' || path === '' ? ['{workspaceRoot}/**/*'] : [`{workspaceRoot}/${path}`, `{workspaceRoot}/${path}/**/*`]);
+
+/** Single-quotes a word for `sh -c` (runtime inputs run through the shell). */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function help(context: TargetContext, target: string, example: Record<string, unknown>): NonNullable<TargetConfiguration['metadata']>['help'] {
+  return { command: `npx nx run ${context.projectName}:${target} --help`, example: { options: example } };
+}
+
+function reportOutputs(context: TargetContext, kind: ReportKind): string[] {
+  return context.options.formats.map((format) => file(reportFilePath(context.options.reportDirectory, context.projectRoot, kind, format)));
+}
+
+/**
+ * `verify-claims`: surf check over the project's claims. Its inputs are exactly what the check
+ * reads — `surf.toml`, the hubs it loads, the anchored files — and the tool itself; its outputs the
+ * report files. The advisory `magnitude`/`old_code` of a changed claim come from git history at
+ * HEAD, which is not an input: a cached report keeps the values of the run that wrote it.
+ */
+export function verifyClaimsTarget(context: TargetContext, claims: ClaimInputs): TargetConfiguration {
+  const name = context.options.verifyClaimsTargetName;
+  return {
+    executor: `${EXECUTORS}:verify-claims`,
+    cache: true,
+    inputs: [file('surf.toml'), ...claims.hubFiles.map(file), ...claims.anchoredFiles.map(file), ...context.tool.inputs],
+    outputs: reportOutputs(context, 'verify-claims'),
+    options: { reportDirectory: context.options.reportDirectory, formats: [...context.options.formats] },
+    metadata: {
+      technologies: TECHNOLOGIES,
+      description: `surf check: ${claims.claims} claim(s) anchored into this project against their stamps (magnitude is advisory and read from git history)`,
+      help: help(context, name, { formats: ['json'] }),
+    },
+  };
+}
+
+/** `stamp-claims`: surf verify over the same claims. It writes hubs, so it is never cached and never runs beside another task. */
+export function stampClaimsTarget(context: TargetContext, claims: ClaimInputs): TargetConfiguration {
+  return {
+    executor: `${EXECUTORS}:stamp-claims`,
+    cache: false,
+    parallelism: false,
+    options: {},
+    metadata: {
+      technologies: TECHNOLOGIES,
+      description: `surf verify: re-stamp the ${claims.claims} claim(s) anchored into this project (writes ${claims.hubFiles.length} hub file(s); never cached)`,
+      help: help(context, context.options.stampClaimsTargetName, { follow: true }),
+    },
+  };
+}
+
+/** Inputs every boundary target shares: the files boundver reads, the snapshot's identity, the tool. */
+function boundaryInputs(context: TargetContext, configFile: string, reads: BoundaryReadSet, withLock: boolean): Input[] {
+  const inputs: Input[] = [file(configFile)];
+  if (withLock) inputs.push(file(context.options.boundaryLock));
+  for (const path of reads.paths) inputs.push(...tree(path));
+  inputs.push(...reads.providerModules.map(file));
+  inputs.push(...context.tool.inputs);
+  const source = context.options.boundarySource;
+  if (source === 'working-tree' && reads.paths.length > 0) {
+    // The working-tree snapshot takes its file set from the index: staging or un-tracking a file
+    // changes the result without changing a byte Nx hashes.
+    inputs.push({ runtime: `git --literal-pathspecs ls-files -z -- ${reads.paths.map(shellQuote).join(' ')}` });
+  }
+  if (source === 'head') inputs.push({ runtime: 'git rev-parse HEAD' });
+  for (const prefix of reads.tagPrefixes) {
+    inputs.push({ runtime: `git describe --tags --abbrev=0 --match ${shellQuote(`${prefix}*`)} HEAD 2>/dev/null || echo none` });
+  }
+  return inputs;
+}
+
+/**
+ * `verify-boundary`: boundver verify for the components this project owns (all of them when
+ * `components` is empty, as for a config that does not validate). Cached unless the plugin's
+ * `boundarySource` is `index`; with `head` the HEAD commit is a runtime input.
+ */
+export function verifyBoundaryTarget(context: TargetContext, configFile: string, components: readonly string[], reads: BoundaryReadSet): TargetConfiguration {
+  const { options } = context;
+  return {
+    executor: `${EXECUTORS}:verify-boundary`,
+    cache: options.boundarySource !== 'index',
+    inputs: boundaryInputs(context, configFile, reads, true),
+    outputs: reportOutputs(context, 'verify-boundary'),
+    options: {
+      components: [...components],
+      source: options.boundarySource,
+      ...(options.boundaryConfig !== undefined ? { config: options.boundaryConfig } : {}),
+      lock: options.boundaryLock,
+      reportDirectory: options.reportDirectory,
+      formats: [...options.formats],
+    },
+    metadata: {
+      technologies: TECHNOLOGIES,
+      description:
+        components.length > 0
+          ? `boundver verify --components ${components.join(',')} --source ${options.boundarySource} against ${options.boundaryLock}`
+          : `boundver verify --source ${options.boundarySource} against ${options.boundaryLock}`,
+      help: help(context, options.verifyBoundaryTargetName, { facets: ['exact', 'boundary'] }),
+    },
+  };
+}
+
+/** `generate-boundary`: the one writer of the lock, workspace-level, never beside another task. */
+export function generateBoundaryTarget(context: TargetContext, configFile: string, reads: BoundaryReadSet): TargetConfiguration {
+  const { options } = context;
+  return {
+    executor: `${EXECUTORS}:generate-boundary`,
+    cache: options.boundarySource !== 'index',
+    parallelism: false,
+    inputs: boundaryInputs(context, configFile, reads, false),
+    outputs: [file(options.boundaryLock)],
+    options: {
+      source: options.boundarySource,
+      ...(options.boundaryConfig !== undefined ? { config: options.boundaryConfig } : {}),
+      out: options.boundaryLock,
+    },
+    metadata: {
+      technologies: TECHNOLOGIES,
+      description: `boundver generate --source ${options.boundarySource}: write ${options.boundaryLock} for every component`,
+      help: help(context, options.generateBoundaryTargetName, { dryRun: true }),
+    },
+  };
+}

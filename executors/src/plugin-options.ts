@@ -1,0 +1,108 @@
+import type { SourceMode } from '@driftgate/boundver';
+import { DriftgateNxError } from './errors.js';
+import { REPORT_FORMATS, type ReportFormat } from './report-files.js';
+
+/** Options of the `@driftgate/nx/plugin` entry in `nx.json` (all optional). */
+export interface DriftgatePluginOptions {
+  /** Name of the inferred surf check target. Default `verify-claims`. */
+  verifyClaimsTargetName?: string;
+  /** Name of the inferred surf verify (re-stamp) target. Default `stamp-claims`. */
+  stampClaimsTargetName?: string;
+  /** Name of the inferred boundver verify target. Default `verify-boundary`. */
+  verifyBoundaryTargetName?: string;
+  /** Name of the workspace-level boundver generate target. Default `generate-boundary`. */
+  generateBoundaryTargetName?: string;
+  /** Workspace-relative directory the report files go under (one sub-directory per project). Default `reports/driftgate`. */
+  reportDirectory?: string;
+  /** Report files each verify target writes. Default `["json", "text"]`. */
+  formats?: ReportFormat[];
+  /** boundver config file; default `boundary.config.json`, then `.yaml`, `.yml`, `.toml`. */
+  boundaryConfig?: string;
+  /** boundver lock file. Default `boundary.lock.json`. */
+  boundaryLock?: string;
+  /**
+   * Snapshot the boundary targets read. Default `working-tree`, the only mode whose bytes are the
+   * ones Nx hashes; `head` adds the HEAD commit as a runtime input, `index` turns caching off.
+   */
+  boundarySource?: SourceMode;
+  /**
+   * Name of the workspace-level project (root `.`) that carries `generate-boundary` and checks
+   * whatever no other project owns, used only when the workspace has no root project of its own.
+   * Default: the root `package.json` name, else `workspace`.
+   */
+  workspaceProjectName?: string;
+}
+
+/** {@link DriftgatePluginOptions} with every default applied. */
+export interface NormalizedPluginOptions {
+  readonly verifyClaimsTargetName: string;
+  readonly stampClaimsTargetName: string;
+  readonly verifyBoundaryTargetName: string;
+  readonly generateBoundaryTargetName: string;
+  readonly reportDirectory: string;
+  readonly formats: readonly ReportFormat[];
+  readonly boundaryConfig: string | undefined;
+  readonly boundaryLock: string;
+  readonly boundarySource: SourceMode;
+  readonly workspaceProjectName: string | undefined;
+}
+
+export const DEFAULT_REPORT_DIRECTORY = 'reports/driftgate';
+export const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'text'];
+
+const SOURCES: readonly SourceMode[] = ['working-tree', 'head', 'index'];
+
+/** Applies defaults and rejects values that would produce broken targets (`DRIFTGATE_NX_BAD_OPTIONS`). */
+export function normalizePluginOptions(options: DriftgatePluginOptions | undefined): NormalizedPluginOptions {
+  const o = options ?? {};
+  const name = (key: keyof DriftgatePluginOptions, fallback: string): string => {
+    const value = o[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || !/^[A-Za-z0-9][\w:.-]*$/.test(value)) {
+      throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option ${key} must be a target name such as "${fallback}"; got ${JSON.stringify(value)}`);
+    }
+    return value;
+  };
+  const formats = o.formats ?? DEFAULT_FORMATS;
+  const unknown = formats.filter((f) => !REPORT_FORMATS.includes(f));
+  if (!Array.isArray(formats) || unknown.length > 0) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option formats accepts ${REPORT_FORMATS.join(', ')}; got ${JSON.stringify(o.formats)}`);
+  }
+  const source = o.boundarySource ?? 'working-tree';
+  if (!SOURCES.includes(source)) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option boundarySource must be one of ${SOURCES.join(', ')}; got ${JSON.stringify(source)}`);
+  }
+  const targetNames = [
+    name('verifyClaimsTargetName', 'verify-claims'),
+    name('stampClaimsTargetName', 'stamp-claims'),
+    name('verifyBoundaryTargetName', 'verify-boundary'),
+    name('generateBoundaryTargetName', 'generate-boundary'),
+  ] as const;
+  if (new Set(targetNames).size !== targetNames.length) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin target names must differ; got ${targetNames.join(', ')}`);
+  }
+  return {
+    verifyClaimsTargetName: targetNames[0],
+    stampClaimsTargetName: targetNames[1],
+    verifyBoundaryTargetName: targetNames[2],
+    generateBoundaryTargetName: targetNames[3],
+    reportDirectory: relativeOption('reportDirectory', o.reportDirectory ?? DEFAULT_REPORT_DIRECTORY),
+    formats: [...new Set(formats)].sort(),
+    boundaryConfig: o.boundaryConfig === undefined ? undefined : relativeOption('boundaryConfig', o.boundaryConfig),
+    boundaryLock: relativeOption('boundaryLock', o.boundaryLock ?? 'boundary.lock.json'),
+    boundarySource: source,
+    workspaceProjectName: o.workspaceProjectName,
+  };
+}
+
+/** A workspace-relative POSIX path option: no absolute path, no `..`, no backslash. */
+export function relativeOption(key: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '' || value.includes('\\') || value.startsWith('/') || /^[A-Za-z]:/.test(value)) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `${key} must be a workspace-relative path with / separators; got ${JSON.stringify(value)}`);
+  }
+  const parts = value.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.includes('..') || parts.length === 0) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `${key} must stay inside the workspace; got ${JSON.stringify(value)}`);
+  }
+  return parts.join('/');
+}

@@ -1,0 +1,133 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NxWorkspace, allCached, createNxWorkspace, demoTree, taskOutcomes } from './nx-workspace.js';
+
+// End to end against a temporary copy of the demo workspace that installs the built plugin
+// (`npm run build` first). Each `nx` call costs a second or two, so the cases share one workspace
+// and run in order.
+
+const PRICING_REPORTS = ['reports/driftgate/packages/pricing/verify-claims.json', 'reports/driftgate/packages/pricing/verify-claims.txt'];
+
+let ws: NxWorkspace;
+beforeAll(() => {
+  ws = createNxWorkspace(demoTree());
+});
+afterAll(() => ws?.dispose());
+
+/** Files the claims of these hubs anchor into, read from the demo hubs (not restated by hand). */
+function anchoredFilesOf(hubs: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const hub of hubs) {
+    for (const match of ws.read(hub).matchAll(/^\s+(?:at:|-)\s+(\w[\w./-]*\.\w+) >/gm)) files.add(match[1]!);
+  }
+  return [...files].sort();
+}
+
+describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () => {
+  it('infers the targets with exact inputs and outputs (nx show project --json)', () => {
+    const run = ws.nx('show', 'project', 'pricing', '--json');
+    expect(run.status, run.output).toBe(0);
+    const project = JSON.parse(run.output.slice(run.output.indexOf('{')));
+    const claims = project.targets['verify-claims'];
+    expect(claims.executor).toBe('@driftgate/nx:verify-claims');
+    expect(claims.cache).toBe(true);
+    const hubs = ['hubs/checkout.md', 'hubs/pricing.md'];
+    const anchored = anchoredFilesOf(hubs);
+    expect(claims.inputs).toEqual([
+      '{workspaceRoot}/surf.toml',
+      ...hubs.map((hub) => `{workspaceRoot}/${hub}`),
+      ...anchored.map((file) => `{workspaceRoot}/${file}`),
+      { externalDependencies: ['@driftgate/nx'] },
+    ]);
+    expect(claims.outputs).toEqual(PRICING_REPORTS.map((file) => `{workspaceRoot}/${file}`));
+    expect(claims.metadata.description).toMatch(/surf check/);
+    expect(claims.metadata.help.command).toBe('npx nx run pricing:verify-claims --help');
+
+    const boundary = project.targets['verify-boundary'];
+    expect(boundary.options).toMatchObject({ components: ['pricing'], source: 'working-tree' });
+    // The payments slice (closure of pricing) also holds ledger, so verifying pricing reads ledger too.
+    expect(boundary.inputs).toEqual(
+      expect.arrayContaining([
+        '{workspaceRoot}/boundary.config.json',
+        '{workspaceRoot}/boundary.lock.json',
+        '{workspaceRoot}/packages/pricing/**/*',
+        '{workspaceRoot}/services/ledger/**/*',
+        { externalDependencies: ['@driftgate/nx'] },
+        { runtime: "git --literal-pathspecs ls-files -z -- 'packages/pricing' 'services/ledger'" },
+      ]),
+    );
+    expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
+    expect(boundary.outputs).toEqual([
+      '{workspaceRoot}/reports/driftgate/packages/pricing/verify-boundary.json',
+      '{workspaceRoot}/reports/driftgate/packages/pricing/verify-boundary.txt',
+    ]);
+    expect(project.targets['stamp-claims']).toMatchObject({ cache: false, parallelism: false });
+  });
+
+  it('misses, then hits, then restores deleted reports from the cache', () => {
+    const first = ws.nx('run', 'pricing:verify-claims');
+    expect(first.status, first.output).toBe(0);
+    expect(taskOutcomes(first.output).get('pricing:verify-claims')).toBe('ran');
+    const reports = PRICING_REPORTS.map((file) => ws.read(file));
+    expect(JSON.parse(reports[0]!)).toEqual({ version: 1, divergences: [] });
+
+    const second = ws.nx('run', 'pricing:verify-claims');
+    expect(second.status, second.output).toBe(0);
+    expect(allCached(second.output, ['pricing:verify-claims'])).toBe(true);
+
+    rmSync(join(ws.dir, 'reports'), { recursive: true, force: true });
+    const third = ws.nx('run', 'pricing:verify-claims');
+    expect(third.status, third.output).toBe(0);
+    expect(taskOutcomes(third.output).get('pricing:verify-claims')).toBe('cache');
+    expect(PRICING_REPORTS.map((file) => ws.read(file))).toEqual(reports);
+  });
+
+  it('stays a hit when a file no claim and no component covers changes', () => {
+    const warm = ws.nx('run-many', '-t', 'verify-boundary', '-p', 'pricing');
+    expect(warm.status, warm.output).toBe(0);
+    ws.write({ 'README.md': `${ws.read('README.md')}\nA note no gate covers.\n`, 'docs/notes.md': 'new, uncovered\n' });
+    const run = ws.nx('run-many', '-t', 'verify-claims', 'verify-boundary', '-p', 'pricing');
+    expect(run.status, run.output).toBe(0);
+    expect(allCached(run.output, ['pricing:verify-claims', 'pricing:verify-boundary'])).toBe(true);
+  });
+
+  it('misses and passes after a comment-only edit of an anchored file', () => {
+    const path = 'packages/pricing/src/tiers.ts';
+    ws.write({ [path]: ws.read(path).replace('export function tierFor', '// Tiers are checked from the top down.\nexport function tierFor') });
+    const run = ws.nx('run', 'pricing:verify-claims');
+    expect(run.status, run.output).toBe(0);
+    expect(taskOutcomes(run.output).get('pricing:verify-claims')).toBe('ran');
+    expect(run.output).toMatch(/all 4 anchored span\(s\) match/);
+  });
+
+  it('misses and fails naming the divergence after a logic edit of an anchored function', () => {
+    const path = 'packages/pricing/src/tiers.ts';
+    ws.write({ [path]: ws.read(path).replace('customer.points >= threshold', 'customer.points > threshold') });
+    const run = ws.nx('run', 'pricing:verify-claims');
+    expect(run.status).not.toBe(0);
+    expect(taskOutcomes(run.output).get('pricing:verify-claims')).toBe('ran');
+    expect(run.output).toContain('DIVERGED  hubs/pricing.md :: packages/pricing/src/tiers.ts > tierFor');
+    const envelope = JSON.parse(ws.read(PRICING_REPORTS[0]!));
+    // hubs/checkout.md refers to hubs/pricing.md, so the stale hub propagates one hop.
+    expect(envelope.divergences.map((d: { hub: string; at: string; kind: string }) => `${d.kind} ${d.hub} ${d.at}`)).toEqual([
+      'changed hubs/pricing.md packages/pricing/src/tiers.ts > tierFor',
+      'referenced_stale hubs/checkout.md ./pricing.md',
+    ]);
+  });
+
+  it('verifies a component from the working tree and misses when a file becomes tracked', () => {
+    const first = ws.nx('run', 'checksum:verify-boundary');
+    expect(first.status, first.output).toBe(0);
+    ws.write({ 'crates/checksum/NOTES.md': 'not tracked yet\n' });
+    const untracked = ws.nx('run', 'checksum:verify-boundary');
+    expect(untracked.status, untracked.output).toBe(0);
+    expect(taskOutcomes(untracked.output).get('checksum:verify-boundary')).toBe('ran');
+    ws.git('add', 'crates/checksum/NOTES.md');
+    const tracked = ws.nx('run', 'checksum:verify-boundary');
+    expect(tracked.status).not.toBe(0);
+    expect(taskOutcomes(tracked.output).get('checksum:verify-boundary')).toBe('ran');
+    expect(tracked.output).toContain('MISMATCH checksum.exact');
+    expect(readdirSync(join(ws.dir, 'reports/driftgate/crates/checksum')).sort()).toEqual(['verify-boundary.json', 'verify-boundary.txt']);
+  });
+});
