@@ -1,1 +1,1 @@
-export { terminalSafe } from './terminal-safe.js';
+export { terminalSafe, terminalSafeLines } from './terminal-safe.js';
