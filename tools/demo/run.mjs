@@ -75,8 +75,10 @@ export function installDriftgate(workspace) {
     if (!existsSync(join(from, 'dist', 'index.js'))) throw new Error(`${pkg.dir} is not built; run \`npm run build\` first`);
     mkdirSync(to, { recursive: true });
     const published = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).files ?? ['dist'];
-    for (const file of ['package.json', ...published, ...pkg.extra]) cpSync(join(from, file), join(to, file), { recursive: true });
-    // Executor and generator schemas are read from src/ (tsc does not copy JSON).
+    // Plain entries of `files` are copied as they are; the `src/**` globs name the executor and
+    // generator schemas, which tsc does not copy into dist and which copySchemas lays out.
+    const plain = published.filter((file) => !file.includes('*'));
+    for (const file of ['package.json', ...plain, ...pkg.extra]) cpSync(join(from, file), join(to, file), { recursive: true });
     copySchemas(join(from, 'src'), join(to, 'src'));
   }
   const manifest = JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8'));
