@@ -1,10 +1,10 @@
 import { verifyLock, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
-import { customProvidersAllowed, customProvidersOption, formatOption, parseList, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import type { ReportTarget } from '@driftgate/report';
+import { customProvidersAllowed, customProvidersOption, parseList, progressLine, sourceOption, verbosity } from './cli-options.js';
 import type { BoundverExitCode } from './exit-codes.js';
-import { verifyJson, verifyText } from './render-verify.js';
-import { jsonText, safeLines } from './render-text.js';
+import { type VerifyFormat, emitVerifyReport, reportTargetOption, verifyFormatOption } from './render-verify.js';
 
 interface VerifyFlags {
   config?: string;
@@ -17,7 +17,8 @@ interface VerifyFlags {
   transitive?: boolean;
   update?: boolean;
   strictConfigSource?: boolean;
-  format: OutputFormat;
+  format: VerifyFormat;
+  report: ReportTarget[];
   allowCustomProviders?: boolean;
 }
 
@@ -36,11 +37,12 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
     .option('--transitive', 'list transitive consumers in AFFECTED CONSUMERS')
     .option('--update', 'after reporting, regenerate and atomically rewrite the lock when computation succeeds')
     .option('--strict-config-source', 'with --update, refuse when the selected config differs from the working-tree file')
-    .addOption(formatOption())
+    .addOption(verifyFormatOption())
+    .addOption(reportTargetOption())
     .addOption(customProvidersOption())
     .action(async (flags: VerifyFlags, command: Command) => {
       const { quiet, verbose } = verbosity(command);
-      const progress = progressLine(io, 'boundver verify: hashing file', flags.format === 'text' && !quiet);
+      const progress = progressLine(io, 'boundver verify: hashing file', (flags.format === 'text' || flags.format === 'human') && !quiet);
       const facets = flags.facets === undefined ? [] : parseList(flags.facets);
       const result = await verifyLock({
         cwd: io.cwd,
@@ -57,11 +59,7 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
         allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
         onProgress: progress.update,
       }).finally(() => progress.clear());
-      if (flags.format === 'json') io.out(jsonText(verifyJson(result)));
-      else {
-        const lines = verifyText(result, { quiet, verbose, update: flags.update === true, changedFrom: flags.changedFrom !== undefined });
-        if (lines.length > 0) io.out(safeLines(lines));
-      }
       io.exit(result.exitCode as BoundverExitCode);
+      await emitVerifyReport(io, result, flags.format, flags.report, { quiet, verbose, update: flags.update === true, changedFrom: flags.changedFrom !== undefined });
     });
 }

@@ -1,22 +1,24 @@
+import { type ReportFormat, type ReportTarget, fromSurfCheck } from '@driftgate/report';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
-import { renderCheckHuman, renderCheckJson } from './render-check.js';
-import { type OutputFormat, outputFormatOption } from './render-text.js';
+import { SURF_VERSION, emitReport, reportFormatOption, reportTargetOption } from './render-check.js';
 
 interface CheckFlags {
-  format: OutputFormat;
+  format: ReportFormat;
+  report: ReportTarget[];
   base?: string;
   files: string[];
 }
 
-/** `surf check [--format] [--base <ref>] [--files <globs>]`: the gate. */
+/** `surf check [--format] [--report <format>=<path>…] [--base <ref>] [--files <globs>]`: the gate. */
 export function registerCheckCommand(program: Command, io: CliIo): void {
   program
     .command('check')
     .description('the gate: hash every anchored span and compare it with its stored stamp; exit 1 on any divergence')
-    .addOption(outputFormatOption())
+    .addOption(reportFormatOption())
+    .addOption(reportTargetOption())
     .option('--base <ref>', 'only claims anchored into files changed since the merge base of <ref> and HEAD; old code and magnitude are read from <ref>')
     .option('--files <globs>', 'only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
     .action(async (flags: CheckFlags) => {
@@ -29,10 +31,8 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
         workers: workersSetting(io.env.SURF_WORKERS),
       });
       progress?.clear();
-      const rendered = flags.format === 'json' ? renderCheckJson(result) : renderCheckHuman(result);
-      io.out(rendered.out);
-      if (rendered.err !== '') io.err(rendered.err);
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
+      await emitReport(io, fromSurfCheck(result, { version: SURF_VERSION, workspace }), flags.format, flags.report);
     });
 }
 

@@ -1,21 +1,21 @@
+import { type ReportFormat, type ReportTarget, fromSurfLint } from '@driftgate/report';
 import { loadWorkspace, runLint } from '@driftgate/surf';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
-import { renderLintHuman, renderLintJson } from './render-lint.js';
-import { type OutputFormat, outputFormatOption } from './render-text.js';
+import { SURF_VERSION, emitReport, reportFormatOption, reportTargetOption } from './render-check.js';
 
-/** `surf lint [--format]`: every anchor must resolve; advisory granularity warnings. */
+/** `surf lint [--format] [--report <format>=<path>…]`: every anchor must resolve; advisory granularity warnings. */
 export function registerLintCommand(program: Command, io: CliIo): void {
   program
     .command('lint')
     .description('check that every anchor resolves to exactly one symbol, plus advisory hub-quality warnings; exit 1 on any error')
-    .addOption(outputFormatOption())
-    .action(async (flags: { format: OutputFormat }) => {
+    .addOption(reportFormatOption())
+    .addOption(reportTargetOption())
+    .action(async (flags: { format: ReportFormat; report: ReportTarget[] }) => {
       const workspace = await loadWorkspace(io.cwd);
       const result = await runLint(workspace);
-      const rendered = flags.format === 'json' ? renderLintJson(result) : renderLintHuman(result);
-      io.out(rendered.out);
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
+      await emitReport(io, fromSurfLint(result, { version: SURF_VERSION }), flags.format, flags.report);
     });
 }

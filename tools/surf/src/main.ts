@@ -11,6 +11,7 @@ import { registerCheckCommand } from './command-check.js';
 import { registerVerifyCommand } from './command-verify.js';
 import { registerLintCommand } from './command-lint.js';
 import { registerForCommand } from './command-for.js';
+import { registerTriageCommand } from './command-triage.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -41,6 +42,7 @@ registerCheckCommand(program, io);
 registerVerifyCommand(program, io);
 registerLintCommand(program, io);
 registerForCommand(program, io);
+registerTriageCommand(program, io);
 
 try {
   await program.parseAsync(process.argv);

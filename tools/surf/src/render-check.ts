@@ -1,5 +1,8 @@
-import { type CheckResult, type Divergence, checkEnvelope } from '@driftgate/surf';
-import { prettyJson, safe, safeLines } from './render-text.js';
+import { createRequire } from 'node:module';
+import { type Report, type ReportFormat, type ReportTarget, REPORT_FORMAT_NAMES, ReportError, parseReportTarget, renderReport, terminalSafe, writeReports } from '@driftgate/report';
+import { InvalidArgumentError, Option } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { SurfExit } from './exit-codes.js';
 
 /** What a command prints: stdout text and stderr notes. */
 export interface Rendered {
@@ -7,61 +10,42 @@ export interface Rendered {
   readonly err: string;
 }
 
-const TAGS: Readonly<Record<Divergence['kind'], string>> = {
-  changed: 'DIVERGED',
-  unverified: 'UNVERIFIED',
-  unresolvable: 'UNRESOLVED',
-  referenced_stale: 'REF-STALE',
-};
+/** The CLI's version, written into SARIF's `tool.driver.version`. */
+export const SURF_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
-const HINTS: Partial<Readonly<Record<Divergence['kind'], string>>> = {
-  unverified: 'run `surf verify`',
-  unresolvable: 'run `surf lint`',
-};
-
-const MAGNITUDE_LABEL = { small: 'Small', medium: 'Medium', large: 'Large' } as const;
-
-/** Human output of `surf check` (spec §7.6), every untrusted string made terminal-safe. */
-export function renderCheckHuman(result: CheckResult): Rendered {
-  let out = '';
-  for (const d of result.divergences) {
-    out += `${TAGS[d.kind]}  ${safe(d.hub)} :: ${safe(d.at)}\n`;
-    if (d.detail !== undefined) out += `    ${safe(d.detail)}\n`;
-    if (d.oldHash !== undefined && d.newHash !== undefined) {
-      const magnitude = d.magnitude === undefined ? '' : `  (magnitude: ${MAGNITUDE_LABEL[d.magnitude]})`;
-      out += `    stored ${safe(d.oldHash)} → now ${safe(d.newHash)}${magnitude}\n`;
-    }
-    const hint = HINTS[d.kind];
-    if (hint !== undefined) out += `    ${hint}\n`;
-    if (d.prose !== '') out += `    claim: ${safeLines(d.prose, '           ')}\n`;
-  }
-  out +=
-    result.divergences.length === 0
-      ? 'surf check: all anchored spans match their stored hashes.\n'
-      : `surf check: ${result.divergences.length} divergence(s).\n`;
-  const err = checkNotes(result);
-  const shown = result.divergences.some((d) => d.magnitude !== undefined);
-  return {
-    out,
-    err: shown
-      ? `${err}surf check: magnitude is advisory (read from git at ${safe(result.historyBase)}); it never affects the verdict.\n`
-      : err,
-  };
+/** `--format human|json|junit|sarif` of the gate commands (default human); the names come from the report format map. */
+export function reportFormatOption(): Option {
+  return new Option('--format <format>', 'output format on stdout').choices(REPORT_FORMAT_NAMES).default('human');
 }
 
-/** `surf check --format json`: the versioned envelope, pretty-printed. */
-export function renderCheckJson(result: CheckResult): Rendered {
-  return { out: prettyJson(checkEnvelope(result.divergences)), err: checkNotes(result) };
+/** `--report <format>=<path>`, repeatable: also write the report in that format to that file. */
+export function reportTargetOption(): Option {
+  return new Option('--report <format=path>', `also write a report file, e.g. junit=reports/claims.xml (formats: ${REPORT_FORMAT_NAMES.join(', ')}; repeatable)`)
+    .argParser((value: string, previous: ReportTarget[] | undefined) => {
+      try {
+        return [...(previous ?? []), parseReportTarget(value)];
+      } catch (error) {
+        if (error instanceof ReportError) throw new InvalidArgumentError(error.message);
+        throw error;
+      }
+    })
+    .default([]);
 }
 
-/** Stderr notes shared by both formats, so JSON stdout stays parseable. */
-function checkNotes(result: CheckResult): string {
-  let err = '';
-  for (const pattern of result.stats.unmatchedGlobs) {
-    err += `surf check: --files glob "${safe(pattern)}" matched no anchored files.\n`;
+/**
+ * Prints the report in `format` (stdout, notes on stderr) and writes every `--report` file.
+ * An unwritable report file is a usage error (exit 2) after the gate's own output.
+ */
+export async function emitReport(io: CliIo, report: Report, format: ReportFormat, targets: readonly ReportTarget[]): Promise<void> {
+  const rendered = renderReport(report, format);
+  io.out(rendered.out);
+  if (rendered.err !== '') io.err(rendered.err);
+  if (targets.length === 0) return;
+  try {
+    await writeReports(report, targets, { cwd: io.cwd });
+  } catch (error) {
+    if (!(error instanceof ReportError)) throw error;
+    io.err(`surf: ${terminalSafe(error.message)}\n`);
+    io.exit(SurfExit.usage);
   }
-  if (result.stats.v1Clean > 0) {
-    err += `surf check: ${result.stats.v1Clean} anchor(s) use v1 hashes; run \`surf verify\` to upgrade.\n`;
-  }
-  return err;
 }

@@ -1,0 +1,144 @@
+import type { CheckResult, Divergence, LoadedWorkspace } from '@driftgate/surf';
+import { fingerprint } from './fingerprint.js';
+import { locationText } from './location-text.js';
+import type { Report, ReportCase, ReportContext, ReportLevel, ReportLocation, ReportSuite } from './report-model.js';
+import { automationId, reportTool } from './report-tool.js';
+import { SURF_CHECK_RULES } from './rules.js';
+import { SuiteCollector } from './suite-collector.js';
+
+/** Options of {@link fromSurfCheck}. */
+export interface SurfCheckReportOptions extends ReportContext {
+  /**
+   * The workspace the check ran over. With it, every claim of an unscoped run becomes a
+   * testcase (passing ones too); a run scoped by `--files`/`--base` lists its divergences only,
+   * since the result does not say which clean claims were in scope.
+   */
+  readonly workspace?: LoadedWorkspace;
+}
+
+const MAGNITUDE_LEVEL: Readonly<Record<NonNullable<Divergence['magnitude']>, ReportLevel>> = { large: 'error', medium: 'warning', small: 'note' };
+
+/**
+ * The neutral report of a `surf check`: a suite per hub, a case per claim (and per propagated
+ * ref). Changed claims fail with their stamps, advisory magnitude, prose and `file:line`;
+ * unverified and referenced-stale claims fail; unresolvable claims and malformed hubs are errors.
+ */
+export function fromSurfCheck(result: CheckResult, options: SurfCheckReportOptions): Report {
+  const suites = new SuiteCollector();
+  const scoped = result.stats.globsGiven || result.stats.scopedByBase;
+  // A claim is identified by its hub and the line of its `- ` item.
+  const byClaim = new Map<string, Divergence>();
+  for (const d of result.divergences) if (d.kind !== 'referenced_stale' && d.hubLine !== undefined) byClaim.set(`${d.hub}\0${d.hubLine}`, d);
+  const placed = new Set<Divergence>();
+  if (options.workspace !== undefined) {
+    for (const loaded of options.workspace.hubs) {
+      if (loaded.kind !== 'Concept') continue;
+      suites.ensure(loaded.rel);
+      if (loaded.hub === undefined) continue;
+      for (const claim of loaded.hub.anchors) {
+        const divergence = byClaim.get(`${loaded.rel}\0${claim.line}`);
+        if (divergence !== undefined) {
+          placed.add(divergence);
+          suites.add(loaded.rel, divergenceCase(divergence, result.historyBase));
+        } else if (!scoped) {
+          const at = (typeof claim.at === 'string' ? [claim.at] : claim.at).join('  +  ');
+          suites.add(loaded.rel, passedCase(loaded.rel, at, claim.line));
+        }
+      }
+    }
+  }
+  for (const divergence of result.divergences) if (!placed.has(divergence)) suites.add(divergence.hub, divergenceCase(divergence, result.historyBase));
+  const built: ReportSuite[] = suites.suites();
+  const nonEmpty = built.filter((suite) => suite.cases.length > 0);
+  return {
+    tool: reportTool('surf', options),
+    automationId: automationId('surf-check', options.project),
+    suites: nonEmpty.length > 0 ? nonEmpty : [summarySuite(result)],
+    origin: { tool: 'surf', command: 'check', result },
+  };
+}
+
+function passedCase(hub: string, at: string, line: number): ReportCase {
+  return {
+    name: at,
+    className: hub,
+    status: 'passed',
+    level: 'none',
+    gating: true,
+    message: 'the anchored code matches the stored stamp',
+    details: [`hub: ${hub}:${line}`],
+    related: [],
+  };
+}
+
+function summarySuite(result: CheckResult): ReportSuite {
+  return {
+    name: 'surf check',
+    cases: [
+      {
+        name: 'anchored spans',
+        className: 'surf check',
+        status: 'passed',
+        level: 'none',
+        gating: true,
+        message: `${result.stats.claims} claim(s) checked, none diverged`,
+        details: [],
+        related: [],
+      },
+    ],
+  };
+}
+
+function divergenceCase(d: Divergence, historyBase: string): ReportCase {
+  const rule = SURF_CHECK_RULES[d.kind];
+  const hubLocation: ReportLocation = { file: d.hub, startLine: d.hubLine ?? 1 };
+  const span: ReportLocation | undefined =
+    d.location === undefined
+      ? undefined
+      : {
+          file: d.location.file,
+          startLine: d.location.startLine,
+          startColumn: d.location.startColumn + 1,
+          endLine: d.location.endLine,
+          endColumn: d.location.endColumn + 1,
+        };
+  const details = [`kind: ${d.kind}`, `hub: ${locationText(hubLocation)}`];
+  if (d.at !== '') details.push(`at: ${d.at}`);
+  if (span !== undefined) details.push(`span: ${locationText(span)}`);
+  if (d.id !== undefined) details.push(`id: ${d.id}`);
+  if (d.oldHash !== undefined) details.push(`stored: ${d.oldHash}`);
+  if (d.newHash !== undefined) details.push(`current: ${d.newHash}`);
+  if (d.magnitude !== undefined) details.push(`magnitude: ${d.magnitude} (advisory, from git history at ${historyBase}; never affects the verdict)`);
+  if (d.detail !== undefined) details.push(`detail: ${d.detail}`);
+  if (d.prose !== '') details.push(`claim: ${d.prose}`);
+  details.push(`next: ${rule.help}`);
+  return {
+    name: d.kind === 'referenced_stale' ? `refs: ${d.at}` : d.at === '' ? '(frontmatter)' : d.at,
+    className: d.hub,
+    status: d.kind === 'unresolvable' ? 'error' : 'failed',
+    ruleId: rule.id,
+    level: d.kind === 'changed' ? (d.magnitude === undefined ? 'error' : MAGNITUDE_LEVEL[d.magnitude]) : rule.defaultLevel,
+    gating: true,
+    message: divergenceMessage(d),
+    details,
+    ...(span !== undefined ? { location: span } : { location: hubLocation }),
+    related: span !== undefined ? [{ location: hubLocation, message: 'the claim, in its hub' }] : [],
+    fingerprint: fingerprint(['surf', 'check', d.hub, d.id ?? d.at, d.kind]),
+  };
+}
+
+function divergenceMessage(d: Divergence): string {
+  const quoted = d.prose === '' ? '' : ` "${d.prose}"`;
+  switch (d.kind) {
+    case 'changed': {
+      const magnitude = d.magnitude === undefined ? '' : `, magnitude ${d.magnitude}`;
+      return `changed: the code under claim${quoted} (${d.at}) changed: stored ${d.oldHash} → now ${d.newHash}${magnitude}.`;
+    }
+    case 'unverified':
+      return `unverified: claim${quoted} (${d.at}) has no stored stamp; current ${d.newHash}.`;
+    case 'unresolvable':
+      return `unresolvable: ${d.detail ?? 'the claim cannot be checked'}${d.at === '' ? '' : ` (${d.at})`}.`;
+    case 'referenced_stale':
+      return `referenced_stale: ${d.detail ?? `reference ${d.at} is stale`}.`;
+  }
+}

@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The report package depends on the engines' result types only (ARCHITECTURE.md: report →
+// types of surf and boundver); its package.json declares no engine, so a value import would
+// break an install of the package on its own.
+describe('package boundary', () => {
+  it('imports nothing but types from @driftgate packages', () => {
+    const dir = fileURLToPath(new URL('.', import.meta.url));
+    let seen = 0;
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'))) {
+      const text = readFileSync(`${dir}${file}`, 'utf8');
+      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'(@driftgate\/[^']+)'/gms)) {
+        expect(match[1], `${file} imports ${match[2]} as a value`).toBe('type ');
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,135 @@
+import type { VerifyResult } from '@driftgate/boundver';
+import type { CheckResult, Divergence, LintResult } from '@driftgate/surf';
+import type { Rendered } from './rendered.js';
+import type { Report, VerifyDisplay } from './report-model.js';
+import { reportNotes } from './report-notes.js';
+import { terminalSafe } from './terminal-safe.js';
+
+/**
+ * Human text in each tool's own layout (surf spec §7.5/§7.6, boundver spec §13); every untrusted
+ * string is terminal-safe. Stderr notes (unmatched globs, v1 stamps, the magnitude caveat) go to
+ * `err` so stdout stays clean.
+ */
+export function renderHuman(report: Report): Rendered {
+  const origin = report.origin;
+  switch (origin.command) {
+    case 'check':
+      return checkHuman(origin.result, reportNotes(report));
+    case 'lint':
+      return lintHuman(origin.result);
+    case 'verify':
+      return { out: verifyLines(origin.result, origin.display).map((line) => `${terminalSafe(line)}\n`).join(''), err: '' };
+  }
+}
+
+const TAGS: Readonly<Record<Divergence['kind'], string>> = {
+  changed: 'DIVERGED',
+  unverified: 'UNVERIFIED',
+  unresolvable: 'UNRESOLVED',
+  referenced_stale: 'REF-STALE',
+};
+
+const HINTS: Partial<Readonly<Record<Divergence['kind'], string>>> = {
+  unverified: 'run `surf verify`',
+  unresolvable: 'run `surf lint`',
+};
+
+const MAGNITUDE_LABEL = { small: 'Small', medium: 'Medium', large: 'Large' } as const;
+
+function checkHuman(result: CheckResult, notes: string): Rendered {
+  let out = '';
+  for (const d of result.divergences) {
+    out += `${TAGS[d.kind]}  ${terminalSafe(d.hub)} :: ${terminalSafe(d.at)}\n`;
+    if (d.detail !== undefined) out += `    ${terminalSafe(d.detail)}\n`;
+    if (d.oldHash !== undefined && d.newHash !== undefined) {
+      const magnitude = d.magnitude === undefined ? '' : `  (magnitude: ${MAGNITUDE_LABEL[d.magnitude]})`;
+      out += `    stored ${terminalSafe(d.oldHash)} → now ${terminalSafe(d.newHash)}${magnitude}\n`;
+    }
+    const hint = HINTS[d.kind];
+    if (hint !== undefined) out += `    ${hint}\n`;
+    if (d.prose !== '') out += `    claim: ${indentedLines(d.prose, '           ')}\n`;
+  }
+  out +=
+    result.divergences.length === 0
+      ? 'surf check: all anchored spans match their stored hashes.\n'
+      : `surf check: ${result.divergences.length} divergence(s).\n`;
+  const err = notes;
+  const shown = result.divergences.some((d) => d.magnitude !== undefined);
+  return {
+    out,
+    err: shown ? `${err}surf check: magnitude is advisory (read from git at ${terminalSafe(result.historyBase)}); it never affects the verdict.\n` : err,
+  };
+}
+
+/** Multi-line untrusted text: each line made safe on its own, continuation lines indented. */
+function indentedLines(text: string, indent: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => terminalSafe(line))
+    .join(`\n${indent}`);
+}
+
+function lintHuman(result: LintResult): Rendered {
+  let out = '';
+  for (const f of result.findings) {
+    out += `${f.severity === 'block' ? 'error' : 'warning'}: ${terminalSafe(f.hub)} :: ${terminalSafe(f.at)}\n`;
+    out += `    ${terminalSafe(f.message)}\n`;
+    if (f.claim !== '') out += `    claim: ${terminalSafe(truncateClaim(f.claim, 80))}\n`;
+  }
+  out += result.findings.length === 0 ? 'surf lint: all anchors resolve.\n' : `surf lint: ${result.blocks} error(s), ${result.warnings} warning(s).\n`;
+  return { out, err: '' };
+}
+
+/** Whitespace collapsed to single spaces; more than `max` characters cut with `…`. */
+export function truncateClaim(text: string, max: number): string {
+  const oneLine = text
+    .split(/\p{White_Space}+/u)
+    .filter((w) => w !== '')
+    .join(' ');
+  const chars = Array.from(oneLine);
+  return chars.length <= max ? oneLine : `${chars.slice(0, max).join('')}…`;
+}
+
+/** verify's human report lines, not yet terminal-safe (the caller escapes every line). */
+function verifyLines(result: VerifyResult, options: VerifyDisplay): string[] {
+  const lines: string[] = [];
+  const inputs = `Inputs: source=${result.inputs.source} config=${result.inputs.config} lock=${result.inputs.lock}`;
+  if (!options.quiet) lines.push(inputs);
+  if (options.changedFrom && !options.quiet) {
+    const changed = result.changedComponents;
+    lines.push(`Changed component paths (${changed.length}): ${changed.length > 0 ? changed.join(', ') : 'none'}; validating full lock integrity.`);
+  }
+  if (result.updated) {
+    if (!options.quiet) {
+      lines.push(`Updated ${result.lockFile.display} after successful generation (${result.resolvedIssues.length} issue${result.resolvedIssues.length === 1 ? '' : 's'} resolved).`);
+      for (const issue of result.resolvedIssues) lines.push(`  resolved: ${issue}`);
+      if (result.inputs.source !== 'working-tree') {
+        lines.push(
+          `Next: ${result.inputs.source === 'head' ? 'commit' : 'stage'} ${result.lockFile.display}; --source ${result.inputs.source} verifies the ${result.inputs.source === 'head' ? 'committed' : 'staged'} lock.`,
+        );
+      }
+    }
+    return lines;
+  }
+  if (result.issues.length === 0) {
+    if (!options.quiet) lines.push(options.verbose ? `Verified source=${result.inputs.source} with 0 issues.` : 'Lockfile is up to date.');
+    if (result.observations.length > 0 && !options.quiet) {
+      lines.push(`Non-gating drift observed (${result.observations.length}):`);
+      for (const observation of result.observations) lines.push(`  ${observation}`);
+    }
+    return lines;
+  }
+  const heading = result.exitCode === 2 ? 'CANNOT VERIFY' : 'LOCKFILE OUT OF DATE';
+  lines.push(`${heading} (${result.issues.length} issue${result.issues.length === 1 ? '' : 's'}):`, '');
+  for (const issue of result.issues) lines.push(`  ${issue}`);
+  if (result.observations.length > 0 && !options.quiet) {
+    lines.push('', 'NON-GATING DRIFT:');
+    for (const observation of result.observations) lines.push(`  ${observation}`);
+  }
+  if (options.quiet) return lines;
+  lines.push('');
+  if (result.updateRefused !== null) lines.push(`LOCKFILE NOT UPDATED: ${result.updateRefused}`);
+  else if (result.exitCode === 2) lines.push('Fix the reported problems, then run `boundver verify` again.');
+  else if (!options.update) lines.push('Review the drift, then run `boundver verify --update` (or `boundver generate`) to record it.');
+  return lines;
+}

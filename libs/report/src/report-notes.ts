@@ -1,0 +1,16 @@
+import type { Report } from './report-model.js';
+import { terminalSafe } from './terminal-safe.js';
+
+/**
+ * Stderr notes a run prints whatever the format, so that machine-readable stdout stays clean
+ * and CI logs still show them: `surf check`'s unmatched `--files` globs and its v1-stamp upgrade
+ * hint. Other commands have none.
+ */
+export function reportNotes(report: Report): string {
+  if (report.origin.command !== 'check') return '';
+  const { stats } = report.origin.result;
+  let err = '';
+  for (const pattern of stats.unmatchedGlobs) err += `surf check: --files glob "${terminalSafe(pattern)}" matched no anchored files.\n`;
+  if (stats.v1Clean > 0) err += `surf check: ${stats.v1Clean} anchor(s) use v1 hashes; run \`surf verify\` to upgrade.\n`;
+  return err;
+}

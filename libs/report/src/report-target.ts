@@ -1,0 +1,23 @@
+import { isReportFormat, REPORT_FORMAT_NAMES, type ReportFormat } from './formats.js';
+import { ReportError } from './report-error.js';
+
+/** One report file to write: a format and where (relative paths resolve against the caller's directory). */
+export interface ReportTarget {
+  readonly format: ReportFormat;
+  readonly path: string;
+}
+
+/**
+ * Parses a `--report <format>=<path>` value, e.g. `junit=reports/claims.xml`. Throws
+ * `REPORT_BAD_TARGET` for a missing `=`, an unknown format or an empty path.
+ */
+export function parseReportTarget(spec: string): ReportTarget {
+  const eq = spec.indexOf('=');
+  const format = eq < 0 ? spec : spec.slice(0, eq);
+  const path = eq < 0 ? '' : spec.slice(eq + 1);
+  if (!isReportFormat(format)) {
+    throw new ReportError('REPORT_BAD_TARGET', `unknown report format "${format}" in --report ${spec}; use one of ${REPORT_FORMAT_NAMES.join(', ')} as <format>=<path>`);
+  }
+  if (path === '') throw new ReportError('REPORT_BAD_TARGET', `--report ${spec} names no file; write it as ${format}=<path>`);
+  return { format, path };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderReport } from './formats.js';
+import { fromSurfLint } from './from-surf-lint.js';
+import { ReportError } from './report-error.js';
+import { writeReports } from './write-reports.js';
+
+// An empty lint result is a real outcome of `surf lint` (a clean workspace).
+const report = fromSurfLint({ findings: [], blocks: 0, warnings: 0, passed: true }, { version: '1.2.3', project: 'p' });
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'report-write-'));
+  dirs.push(dir);
+  return dir;
+};
+
+describe('writeReports', () => {
+  it('writes each format (from a map or a list) relative to cwd, creating directories, leaving no temp file', async () => {
+    const cwd = tempDir();
+    const written = await writeReports(report, { junit: 'reports/a/lint.xml', sarif: 'reports/lint.sarif' }, { cwd });
+    expect(written.map((w) => [w.format, w.path])).toEqual([
+      ['junit', 'reports/a/lint.xml'],
+      ['sarif', 'reports/lint.sarif'],
+    ]);
+    expect(readFileSync(join(cwd, 'reports/a/lint.xml'), 'utf8')).toBe(renderReport(report, 'junit').out);
+    expect(readFileSync(join(cwd, 'reports/lint.sarif'), 'utf8')).toBe(renderReport(report, 'sarif').out);
+    await writeReports(report, [{ format: 'human', path: 'reports/lint.txt' }, { format: 'human', path: join(cwd, 'copy.txt') }], { cwd });
+    expect(readFileSync(join(cwd, 'copy.txt'), 'utf8')).toBe('surf lint: all anchors resolve.\n');
+    expect(readdirSync(join(cwd, 'reports')).sort()).toEqual(['a', 'lint.sarif', 'lint.txt']);
+  });
+
+  it('replaces an existing file whole and fails with REPORT_WRITE when the target cannot be written', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'lint.json'), 'x'.repeat(10_000));
+    await writeReports(report, { json: 'lint.json' }, { cwd });
+    expect(readFileSync(join(cwd, 'lint.json'), 'utf8')).toBe('[]\n');
+    const failure = writeReports(report, { junit: 'lint.json/inside.xml' }, { cwd });
+    await expect(failure).rejects.toBeInstanceOf(ReportError);
+    await expect(failure).rejects.toMatchObject({ code: 'REPORT_WRITE' });
+    expect(readdirSync(cwd)).toEqual(['lint.json']);
+  });
+});

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { type ReportFormat, renderReport } from './formats.js';
+import { ReportError } from './report-error.js';
+import type { Report } from './report-model.js';
+import type { ReportTarget } from './report-target.js';
+
+/** Where to write: `{ junit: 'reports/x.xml', sarif: 'reports/x.sarif' }` or a list (one format may go to several files). */
+export type ReportTargets = Partial<Readonly<Record<ReportFormat, string>>> | readonly ReportTarget[];
+
+/** A file {@link writeReports} wrote. */
+export interface WrittenReport {
+  readonly format: ReportFormat;
+  /** The path as given. */
+  readonly path: string;
+  /** The path resolved against `cwd`. */
+  readonly absolute: string;
+}
+
+/**
+ * Renders `report` once per format and writes each target atomically (a temp file in the same
+ * directory, then rename), creating directories. Relative paths resolve against `options.cwd`.
+ * File content is the rendered document only (stderr notes are not part of it), with
+ * repository-relative paths and no timestamps, so a cache can restore it byte for byte.
+ * Throws `REPORT_WRITE` when a file cannot be written.
+ */
+export async function writeReports(report: Report, targets: ReportTargets, options: { cwd: string }): Promise<WrittenReport[]> {
+  const list: ReportTarget[] = Array.isArray(targets)
+    ? [...(targets as readonly ReportTarget[])]
+    : Object.entries(targets as Record<ReportFormat, string | undefined>).flatMap(([format, path]) => (path === undefined ? [] : [{ format: format as ReportFormat, path }]));
+  const rendered = new Map<ReportFormat, string>();
+  const written: WrittenReport[] = [];
+  for (const target of list) {
+    let content = rendered.get(target.format);
+    if (content === undefined) rendered.set(target.format, (content = renderReport(report, target.format).out));
+    const absolute = isAbsolute(target.path) ? target.path : resolve(options.cwd, target.path);
+    await writeAtomic(absolute, content, target.path);
+    written.push({ format: target.format, path: target.path, absolute });
+  }
+  return written;
+}
+
+async function writeAtomic(absolute: string, content: string, display: string): Promise<void> {
+  const dir = dirname(absolute);
+  const temp = join(dir, `.${basename(absolute)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(temp, content, 'utf8');
+    await rename(temp, absolute);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw new ReportError('REPORT_WRITE', `cannot write report ${display}: ${(error as Error).message}; check that its directory is writable`, { cause: error });
+  }
+}
