@@ -7,7 +7,11 @@ import { type NxWorkspace, allCached, createNxWorkspace, demoTree, taskOutcomes 
 // (`npm run build` first). Each `nx` call costs a second or two, so the cases share one workspace
 // and run in order.
 
-const PRICING_REPORTS = ['reports/driftgate/packages/pricing/verify-claims.json', 'reports/driftgate/packages/pricing/verify-claims.txt'];
+// The demo's nx.json asks for every format; outputs follow REPORT_FORMAT_NAMES (human, json, junit, sarif).
+const EXTENSIONS = ['txt', 'json', 'xml', 'sarif'];
+const reportsOf = (dir: string, kind: string): string[] => EXTENSIONS.map((ext) => `reports/driftgate/${dir}/${kind}.${ext}`);
+const PRICING_REPORTS = reportsOf('packages/pricing', 'verify-claims');
+const PRICING_JSON = PRICING_REPORTS[1]!;
 
 let ws: NxWorkspace;
 beforeAll(() => {
@@ -58,10 +62,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
       ]),
     );
     expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
-    expect(boundary.outputs).toEqual([
-      '{workspaceRoot}/reports/driftgate/packages/pricing/verify-boundary.json',
-      '{workspaceRoot}/reports/driftgate/packages/pricing/verify-boundary.txt',
-    ]);
+    expect(boundary.outputs).toEqual(reportsOf('packages/pricing', 'verify-boundary').map((file) => `{workspaceRoot}/${file}`));
     expect(project.targets['stamp-claims']).toMatchObject({ cache: false, parallelism: false });
   });
 
@@ -70,7 +71,12 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(first.status, first.output).toBe(0);
     expect(taskOutcomes(first.output).get('pricing:verify-claims')).toBe('ran');
     const reports = PRICING_REPORTS.map((file) => ws.read(file));
-    expect(JSON.parse(reports[0]!)).toEqual({ version: 1, divergences: [] });
+    expect(JSON.parse(reports[1]!)).toEqual({ version: 1, divergences: [] });
+    expect(reports[0]).toContain('surf check: all anchored spans match their stored hashes.');
+    expect(reports[2]).toMatch(/^<\?xml[\s\S]*<testsuites[\s\S]*hubs\/pricing\.md/);
+    const sarif = JSON.parse(reports[3]!);
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].automationDetails.id).toBe('driftgate/surf-check/pricing/');
 
     const second = ws.nx('run', 'pricing:verify-claims');
     expect(second.status, second.output).toBe(0);
@@ -98,7 +104,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     const run = ws.nx('run', 'pricing:verify-claims');
     expect(run.status, run.output).toBe(0);
     expect(taskOutcomes(run.output).get('pricing:verify-claims')).toBe('ran');
-    expect(run.output).toMatch(/all 4 anchored span\(s\) match/);
+    expect(run.output).toMatch(/all anchored spans match/);
   });
 
   it('misses and fails naming the divergence after a logic edit of an anchored function', () => {
@@ -108,7 +114,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(run.status).not.toBe(0);
     expect(taskOutcomes(run.output).get('pricing:verify-claims')).toBe('ran');
     expect(run.output).toContain('DIVERGED  hubs/pricing.md :: packages/pricing/src/tiers.ts > tierFor');
-    const envelope = JSON.parse(ws.read(PRICING_REPORTS[0]!));
+    const envelope = JSON.parse(ws.read(PRICING_JSON));
     // hubs/checkout.md refers to hubs/pricing.md, so the stale hub propagates one hop.
     expect(envelope.divergences.map((d: { hub: string; at: string; kind: string }) => `${d.kind} ${d.hub} ${d.at}`)).toEqual([
       'changed hubs/pricing.md packages/pricing/src/tiers.ts > tierFor',
@@ -128,6 +134,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(tracked.status).not.toBe(0);
     expect(taskOutcomes(tracked.output).get('checksum:verify-boundary')).toBe('ran');
     expect(tracked.output).toContain('MISMATCH checksum.exact');
-    expect(readdirSync(join(ws.dir, 'reports/driftgate/crates/checksum')).sort()).toEqual(['verify-boundary.json', 'verify-boundary.txt']);
+    expect(readdirSync(join(ws.dir, 'reports/driftgate/crates/checksum')).sort()).toEqual(['verify-boundary.json', 'verify-boundary.sarif', 'verify-boundary.txt', 'verify-boundary.xml']);
+    expect(ws.read('reports/driftgate/crates/checksum/verify-boundary.sarif')).toContain('MISMATCH checksum.exact');
   });
 });

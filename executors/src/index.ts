@@ -4,7 +4,7 @@ export { DriftgateNxError, type DriftgateNxErrorCode } from './errors.js';
 export { ProjectRoots, WORKSPACE_ROOT } from './project-roots.js';
 export { type ProjectClaims, claimsByProject, claimsOfHubs } from './claim-scope.js';
 export { type BoundaryReadSet, type BoundaryWorkspace, boundaryReadSet, componentsByProject, readBoundaryWorkspace } from './boundary-scope.js';
-export { REPORT_FORMATS, type ReportFormat, type ReportKind, reportFilePath } from './report-files.js';
+export { PLUGIN_VERSION, type ReportFormat, type ReportKind, normalizeFormats, reportFilePath, writeReportFiles } from './report-files.js';
 export { default as verifyClaimsExecutor, type VerifyClaimsOptions } from './executors/verify-claims/executor.js';
 export { default as stampClaimsExecutor, type StampClaimsOptions } from './executors/stamp-claims/executor.js';
 export { default as verifyBoundaryExecutor, type VerifyBoundaryOptions } from './executors/verify-boundary/executor.js';

@@ -1,6 +1,6 @@
 import type { SourceMode } from '@driftgate/boundver';
 import { DriftgateNxError } from './errors.js';
-import { REPORT_FORMATS, type ReportFormat } from './report-files.js';
+import { type ReportFormat, normalizeFormats } from './report-files.js';
 
 /** Options of the `@driftgate/nx/plugin` entry in `nx.json` (all optional). */
 export interface DriftgatePluginOptions {
@@ -14,8 +14,11 @@ export interface DriftgatePluginOptions {
   generateBoundaryTargetName?: string;
   /** Workspace-relative directory the report files go under (one sub-directory per project). Default `reports/driftgate`. */
   reportDirectory?: string;
-  /** Report files each verify target writes. Default `["json", "text"]`. */
-  formats?: ReportFormat[];
+  /**
+   * Report files each verify target writes, by `@driftgate/report` format name: `human`, `json`,
+   * `junit`, `sarif` (`text` is a deprecated alias of `human`). Default `["human", "json"]`.
+   */
+  formats?: Array<ReportFormat | 'text'>;
   /** boundver config file; default `boundary.config.json`, then `.yaml`, `.yml`, `.toml`. */
   boundaryConfig?: string;
   /** boundver lock file. Default `boundary.lock.json`. */
@@ -48,7 +51,7 @@ export interface NormalizedPluginOptions {
 }
 
 export const DEFAULT_REPORT_DIRECTORY = 'reports/driftgate';
-export const DEFAULT_FORMATS: readonly ReportFormat[] = ['json', 'text'];
+export const DEFAULT_FORMATS: readonly ReportFormat[] = ['human', 'json'];
 
 const SOURCES: readonly SourceMode[] = ['working-tree', 'head', 'index'];
 
@@ -63,11 +66,7 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
     }
     return value;
   };
-  const formats = o.formats ?? DEFAULT_FORMATS;
-  const unknown = formats.filter((f) => !REPORT_FORMATS.includes(f));
-  if (!Array.isArray(formats) || unknown.length > 0) {
-    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option formats accepts ${REPORT_FORMATS.join(', ')}; got ${JSON.stringify(o.formats)}`);
-  }
+  const formats = normalizeFormats(o.formats ?? DEFAULT_FORMATS, 'plugin option formats');
   const source = o.boundarySource ?? 'working-tree';
   if (!SOURCES.includes(source)) {
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option boundarySource must be one of ${SOURCES.join(', ')}; got ${JSON.stringify(source)}`);
@@ -87,7 +86,7 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
     verifyBoundaryTargetName: targetNames[2],
     generateBoundaryTargetName: targetNames[3],
     reportDirectory: relativeOption('reportDirectory', o.reportDirectory ?? DEFAULT_REPORT_DIRECTORY),
-    formats: [...new Set(formats)].sort(),
+    formats,
     boundaryConfig: o.boundaryConfig === undefined ? undefined : relativeOption('boundaryConfig', o.boundaryConfig),
     boundaryLock: relativeOption('boundaryLock', o.boundaryLock ?? 'boundary.lock.json'),
     boundarySource: source,

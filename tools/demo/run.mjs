@@ -187,7 +187,7 @@ async function main() {
   console.log('  One claim in hubs/gateway.md is out of date on purpose (Router.Resolve was edited after it was stamped;');
   console.log('  the edit is not committed), so gateway:verify-claims fails in both runs.');
   console.log('  Nx does not cache failures: that task runs again, every other result comes from the cache.');
-  console.log(`\nReports: ${join(dir, 'reports', 'driftgate')}/<project>/verify-{claims,boundary}.{json,txt}`);
+  console.log(`\nReports (human .txt, json, JUnit .xml, SARIF .sarif; formats set in nx.json): ${join(dir, 'reports', 'driftgate')}/<project>/verify-{claims,boundary}.{txt,json,xml,sarif}`);
   for (const file of listFiles(join(dir, 'reports'))) console.log(`  ${relative(dir, file)}`);
   console.log(`\nTry: cd ${dir} && npx nx run gateway:stamp-claims && npx nx run-many -t verify-claims verify-boundary`);
 }

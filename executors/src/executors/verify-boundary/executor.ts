@@ -1,11 +1,11 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type SourceMode, verifyLock } from '@driftgate/boundver';
+import { fromBoundverVerify, renderReport, terminalSafe } from '@driftgate/report';
 import { componentsByProject, readBoundaryWorkspace } from '../../boundary-scope.js';
-import { verifyJson, verifyText } from '../../boundary-report.js';
 import { DriftgateNxError } from '../../errors.js';
 import { describeError, projectRootOf, projectRootsOf } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
-import { type ReportFormat, reportFilePath, writeReports } from '../../report-files.js';
+import { PLUGIN_VERSION, type ReportFormat, normalizeFormats, writeReportFiles } from '../../report-files.js';
 
 /** Options of `@driftgate/nx:verify-boundary` (see its schema.json). */
 export interface VerifyBoundaryOptions {
@@ -27,19 +27,22 @@ export interface VerifyBoundaryOptions {
   allowCustomProviders?: boolean;
   /** Workspace-relative base directory of the reports. Default `reports/driftgate`. */
   reportDirectory?: string;
-  /** Report files to write. Default `["json", "text"]`. */
-  formats?: ReportFormat[];
+  /** Report files to write: `human`, `json`, `junit`, `sarif` (`text` is a deprecated alias of `human`). Default `["human", "json"]`. */
+  formats?: Array<ReportFormat | 'text'>;
 }
 
 /**
  * `boundver verify --components <this project's components>`: recomputes their fingerprints from
- * one snapshot and compares them with the lock. Succeeds on the graded exit code 0 only.
+ * one snapshot and compares them with the lock. Builds one report, writes it in each requested
+ * format through `@driftgate/report`'s format map, logs its human rendering. Succeeds on the graded
+ * exit code 0 only.
  */
 export default async function verifyBoundaryExecutor(options: VerifyBoundaryOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   try {
     const root = context.root;
     const projectRoot = projectRootOf(context);
     const reportDirectory = relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY);
+    const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-boundary option formats');
     const components = options.components ?? ownedComponents(root, projectRoot, context, options.config);
     const result = await verifyLock({
       cwd: root,
@@ -52,20 +55,35 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
       transitive: options.transitive ?? false,
       allowCustomProviders: options.allowCustomProviders ?? process.env['BOUNDVER_ALLOW_CUSTOM_PROVIDERS'] === '1',
     });
-    const text = verifyText(result);
-    const reports = (options.formats ?? DEFAULT_FORMATS).map((format) => ({
-      path: reportFilePath(reportDirectory, projectRoot, 'verify-boundary', format),
-      content: format === 'json' ? verifyJson(result) : `${text.join('\n')}\n`,
-    }));
-    await writeReports(root, reports);
+    const report = fromBoundverVerify(result, { version: PLUGIN_VERSION, ...(context.projectName !== undefined ? { project: context.projectName } : {}) });
+    const written = await writeReportFiles(report, root, { reportDirectory, projectRoot, kind: 'verify-boundary' }, formats);
     const success = result.exitCode === 0;
-    (success ? logger.info : logger.error)(text.join('\n'));
-    for (const report of reports) logger.info(`report: ${report.path}`);
+    // The human renderer makes every untrusted value terminal-safe.
+    const human = renderReport(report, 'human');
+    (success ? logger.info : logger.error)(`${human.out}${human.err}${exitLine(result.exitCode)}`.trimEnd());
+    for (const file of written) logger.info(`report: ${terminalSafe(file.path)}`);
     return { success };
   } catch (error) {
     logger.error(`verify-boundary: ${describeError(error)}`);
     return { success: false };
   }
+}
+
+/** What each graded exit code of `boundver verify` means (spec §11). */
+const EXIT_MEANINGS: Readonly<Record<number, string>> = {
+  0: 'the lock matches',
+  1: 'exact or metadata drift',
+  2: 'cannot verify (usage, config, lock or digest error)',
+  3: 'behavior drift',
+  4: 'boundary drift',
+  5: 'compat drift',
+};
+
+/** The graded exit code and what it means, plus how to record reviewed drift in Nx terms. */
+function exitLine(exitCode: number): string {
+  const meaning = EXIT_MEANINGS[exitCode] ?? 'unknown';
+  const next = exitCode !== 0 && exitCode !== 2 ? 'In Nx, record reviewed drift with the generate-boundary target (`nx run <workspace project>:generate-boundary`).\n' : '';
+  return `boundver verify: exit ${exitCode} (${meaning}).\n${next}`;
 }
 
 /** The components whose path this project owns, by the rule inference uses. */

@@ -1,10 +1,10 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { loadWorkspaceFromConfig, runCheck } from '@driftgate/surf';
+import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
+import { type CheckResult, loadWorkspaceFromConfig, runCheck } from '@driftgate/surf';
 import { type ProjectClaims, claimsByProject, claimsOfHubs } from '../../claim-scope.js';
-import { checkJson, checkText } from '../../claims-report.js';
 import { describeError, projectRootOf, projectRootsOf, surfConfigAt } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
-import { type ReportFormat, reportFilePath, writeReports } from '../../report-files.js';
+import { PLUGIN_VERSION, type ReportFormat, normalizeFormats, writeReportFiles } from '../../report-files.js';
 
 /** Options of `@driftgate/nx:verify-claims` (see its schema.json). */
 export interface VerifyClaimsOptions {
@@ -12,38 +12,49 @@ export interface VerifyClaimsOptions {
   hubs?: string[];
   /** Workspace-relative base directory of the reports. Default `reports/driftgate`. */
   reportDirectory?: string;
-  /** Report files to write. Default `["json", "text"]`. */
-  formats?: ReportFormat[];
+  /** Report files to write: `human`, `json`, `junit`, `sarif` (`text` is a deprecated alias of `human`). Default `["human", "json"]`. */
+  formats?: Array<ReportFormat | 'text'>;
   /** Worker threads for parsing, or `auto`. Default `auto`. */
   workers?: number | 'auto';
 }
 
 /**
  * `surf check` over the claims anchored into this project (or every claim of `hubs`), from the
- * working tree. Writes the reports, logs the human text, and succeeds when no claim diverged.
+ * working tree. Builds one report, writes it in each requested format through
+ * `@driftgate/report`'s format map, logs its human rendering, and succeeds when no claim diverged.
  */
 export default async function verifyClaimsExecutor(options: VerifyClaimsOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   try {
     const root = context.root;
     const projectRoot = projectRootOf(context);
     const reportDirectory = relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY);
+    const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-claims option formats');
     const workspace = await loadWorkspaceFromConfig(surfConfigAt(root));
     const selection: ProjectClaims =
       options.hubs !== undefined && options.hubs.length > 0
         ? claimsOfHubs(workspace, options.hubs)
         : (claimsByProject(workspace, projectRootsOf(context)).get(projectRoot) ?? claimsOfHubs(workspace, []));
     const result = await runCheck(selection.workspace, { workers: options.workers ?? 'auto' });
-    const text = checkText(result, `\`nx run ${context.projectName}:stamp-claims\``);
-    const reports = (options.formats ?? DEFAULT_FORMATS).map((format) => ({
-      path: reportFilePath(reportDirectory, projectRoot, 'verify-claims', format),
-      content: format === 'json' ? checkJson(result) : `${text.join('\n')}\n`,
-    }));
-    await writeReports(root, reports);
-    (result.passed ? logger.info : logger.error)(text.join('\n'));
-    for (const report of reports) logger.info(`report: ${report.path}`);
+    const report = fromSurfCheck(result, {
+      version: PLUGIN_VERSION,
+      ...(context.projectName !== undefined ? { project: context.projectName } : {}),
+      workspace: selection.workspace,
+    });
+    const written = await writeReportFiles(report, root, { reportDirectory, projectRoot, kind: 'verify-claims' }, formats);
+    // The human renderer makes every untrusted value terminal-safe; its stderr notes (v1 stamps, the magnitude caveat) follow it.
+    const human = renderReport(report, 'human');
+    (result.passed ? logger.info : logger.error)(`${human.out}${human.err}${stampHint(result, context.projectName)}`.trimEnd());
+    for (const file of written) logger.info(`report: ${terminalSafe(file.path)}`);
     return { success: result.passed };
   } catch (error) {
     logger.error(`verify-claims: ${describeError(error)}`);
     return { success: false };
   }
+}
+
+/** Names this project's own re-stamp target when a claim needs stamping (the human text says `surf verify`). */
+function stampHint(result: CheckResult, projectName: string | undefined): string {
+  const needsStamp = result.stats.v1Clean > 0 || result.divergences.some((d) => d.kind === 'unverified' || d.kind === 'changed');
+  if (!needsStamp || projectName === undefined) return '';
+  return `verify-claims: after reviewing, run \`nx run ${terminalSafe(projectName)}:stamp-claims\` to re-stamp this project's claims.\n`;
 }
