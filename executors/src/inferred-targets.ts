@@ -79,6 +79,28 @@ export function stampClaimsTarget(context: TargetContext, claims: ClaimInputs): 
   };
 }
 
+/** Name of the inferred interactive triage target. */
+export const TRIAGE_CLAIMS_TARGET = 'triage-claims';
+
+/**
+ * `triage-claims`: `surf triage` over the same claims as `verify-claims`. It is interactive (the
+ * executor starts the TUI as its own process with the terminal inherited) and may write hubs, so it
+ * is never cached and never runs beside another task.
+ */
+export function triageClaimsTarget(context: TargetContext, claims: ClaimInputs): TargetConfiguration {
+  return {
+    executor: `${EXECUTORS}:triage-claims`,
+    cache: false,
+    parallelism: false,
+    options: {},
+    metadata: {
+      technologies: TECHNOLOGIES,
+      description: `surf triage: review the diverged claims among the ${claims.claims} anchored into this project, largest first, and re-stamp what you accept (interactive; never cached)`,
+      help: help(context, TRIAGE_CLAIMS_TARGET, { base: 'origin/main' }),
+    },
+  };
+}
+
 /** Inputs every boundary target shares: the files boundver reads, the snapshot's identity, the tool. */
 function boundaryInputs(context: TargetContext, configFile: string, reads: BoundaryReadSet, withLock: boolean): Input[] {
   const inputs: Input[] = [file(configFile)];

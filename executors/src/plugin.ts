@@ -11,7 +11,9 @@ import { InferenceCache } from './inference-cache.js';
 import {
   type TargetContext,
   generateBoundaryTarget,
+  TRIAGE_CLAIMS_TARGET,
   stampClaimsTarget,
+  triageClaimsTarget,
   verifyBoundaryTarget,
   verifyClaimsTarget,
 } from './inferred-targets.js';
@@ -23,13 +25,13 @@ import { LOCK_FILES, toolIdentity } from './tool-identity.js';
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
 /** Bumped whenever inference changes shape, so cached results of an older plugin are not reused. */
-const INFERENCE_VERSION = 1;
+const INFERENCE_VERSION = 2;
 
 /** Files whose names define projects; the plugin attaches its targets to those projects. */
 export const PROJECT_FILES_GLOB = '{package.json,**/package.json,project.json,**/project.json}';
 
 /**
- * Nx 23 `createNodes`: infers, per project, `verify-claims` + `stamp-claims` when a hub anchors
+ * Nx 23 `createNodes`: infers, per project, `verify-claims` + `stamp-claims` + `triage-claims` when a hub anchors
  * into it and `verify-boundary` when it owns a boundver component, and `generate-boundary` on the
  * workspace-level project. The result is cached (in Nx's workspace data directory and in memory)
  * under a hash of every file inference read.
@@ -132,6 +134,7 @@ async function infer(configFiles: readonly string[], options: NormalizedPluginOp
     const context = contextOf(projectRoot);
     add(projectRoot, options.verifyClaimsTargetName, verifyClaimsTarget(context, selection));
     add(projectRoot, options.stampClaimsTargetName, stampClaimsTarget(context, selection));
+    add(projectRoot, TRIAGE_CLAIMS_TARGET, triageClaimsTarget(context, selection));
   }
 
   // Boundary.

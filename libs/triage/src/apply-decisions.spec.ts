@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadWorkspace, runCheck } from '@driftgate/surf';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TempRepo } from '../../../test/support/temp-repo.js';
+import { applyDecisions, summaryLines } from './apply-decisions.js';
+import { type Decision, initialState } from './state.js';
+import { CHANGED, threeDivergenceRepo } from './three-divergences.test-helpers.js';
+
+const repos: TempRepo[] = [];
+afterEach(() => {
+  for (const r of repos.splice(0)) r.dispose();
+});
+
+const NOW = new Date('2026-07-01T16:53:08Z');
+const clock = { now: () => NOW, nowNs: () => 1_782_924_788_000_000_000n };
+
+async function setup() {
+  const repo = await threeDivergenceRepo();
+  repos.push(repo);
+  const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+  const state = initialState(check.divergences);
+  const idOf = (symbol: string) => state.items.findIndex((d) => d.at === `src/lib.ts > ${symbol}`);
+  const hub = () => readFileSync(join(repo.dir, 'hubs/helpers.md'), 'utf8');
+  return { repo, state, idOf, hub };
+}
+
+/** Lines of `after` that differ from `before` (same line count: stamps are edited in place). */
+function changedLines(before: string, after: string): Array<[number, string, string]> {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b).toHaveLength(a.length);
+  return a.flatMap((line, i) => (line === b[i] ? [] : [[i + 1, line, b[i]!] as [number, string, string]]));
+}
+
+describe('applyDecisions', () => {
+  it('re-stamps only the accepted claim; skipped and undecided ones keep every byte', async () => {
+    const { repo, state, idOf, hub } = await setup();
+    const before = hub();
+    const decisions = new Map<number, Decision>([
+      [idOf('beta'), 'accept'],
+      [idOf('gamma'), 'skip'],
+    ]);
+    const summary = await applyDecisions(repo.dir, state.items, decisions, { clock });
+    expect(summary).toMatchObject({ skipped: 1, undecided: 1, updatedFiles: ['hubs/helpers.md'] });
+    expect(summary.applied).toEqual([{ hub: 'hubs/helpers.md', at: 'src/lib.ts > beta', hubLine: state.items[idOf('beta')]!.hubLine, decision: 'accept', outcome: 'stamped' }]);
+    const changed = changedLines(before, hub());
+    // Only beta's stamp lines: its hash and the provenance verify writes with it.
+    expect(changed.map(([, old]) => old.trim().split(':')[0])).toEqual(['hash', 'verified_at', 'verified_commit']);
+    const betaLine = state.items[idOf('beta')]!.hubLine!;
+    const nextClaim = before.split('\n').findIndex((l, i) => i >= betaLine && l.startsWith('  - '));
+    for (const [line] of changed) expect(line > betaLine && line <= nextClaim).toBe(true);
+    expect(changed[0]![2]).toBe(`    hash: ${state.items[idOf('beta')]!.newHash}`);
+    expect(changed[1]![2]).toBe('    verified_at: 2026-07-01T16:53:08Z');
+    expect(readFileSync(join(repo.dir, 'src/lib.ts'), 'utf8')).toBe(CHANGED);
+    const after = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    expect(after.divergences.map((d) => d.at).sort()).toEqual(['src/lib.ts > alpha', 'src/lib.ts > gamma']);
+    expect(summaryLines(summary)[0]).toBe('surf triage: stamped 1 claim(s) in 1 hub(s); skipped 1; left 1 undecided');
+  });
+
+  it('writes nothing when every decision is a skip', async () => {
+    const { repo, state, hub } = await setup();
+    const before = hub();
+    const summary = await applyDecisions(repo.dir, state.items, new Map(state.items.map((_, i) => [i, 'skip' as Decision])), { clock });
+    expect(summary).toEqual({ applied: [], skipped: 3, undecided: 0, updatedFiles: [] });
+    expect(hub()).toBe(before);
+  });
+
+  it('stamps two claims of one hub in one session (the hub is re-read in between)', async () => {
+    const { repo, state, idOf } = await setup();
+    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('alpha'), 'accept'], [idOf('gamma'), 'accept']]), { clock });
+    expect(summary.applied.map((a) => a.outcome)).toEqual(['stamped', 'stamped']);
+    const after = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    expect(after.divergences.map((d) => d.at)).toEqual(['src/lib.ts > beta']);
+  });
+
+  it('does not stamp another claim that shares the accepted claim’s site', async () => {
+    const { repo } = await setup();
+    const text = readFileSync(join(repo.dir, 'hubs/helpers.md'), 'utf8');
+    // A second claim on beta, stamped with the same (old) hash.
+    const betaHash = /at: src\/lib\.ts > beta\n {4}hash: (\S+)/.exec(text)![1]!;
+    const twin = text.replace('---\n# Helpers', `  - claim: beta also returns a number\n    at: src/lib.ts > beta\n    hash: ${betaHash}\n---\n# Helpers`);
+    repo.write({ 'hubs/helpers.md': twin });
+    const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    const state = initialState(check.divergences);
+    const first = state.items.findIndex((d) => d.at === 'src/lib.ts > beta' && d.prose === 'beta sums the items');
+    await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[first, 'accept']]), { clock });
+    const after = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    expect(after.divergences.filter((d) => d.at === 'src/lib.ts > beta').map((d) => d.prose)).toEqual(['beta also returns a number']);
+  });
+
+  it('follows a renamed symbol through verify --follow', async () => {
+    const { repo } = await setup();
+    repo.write({ 'src/lib.ts': readFileSync(join(repo.dir, 'src/lib.ts'), 'utf8').replace('function alpha(a', 'function alphaRenamed(a').replace('return a + 2;', 'return a + 1;') });
+    const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    const state = initialState(check.divergences);
+    const alpha = state.items.findIndex((d) => d.at === 'src/lib.ts > alpha');
+    expect(state.items[alpha]!.kind).toBe('unresolvable');
+    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[alpha, 'follow']]), { clock });
+    expect(summary.applied).toMatchObject([{ decision: 'follow', outcome: 'followed', newAt: 'src/lib.ts > alphaRenamed' }]);
+    expect(readFileSync(join(repo.dir, 'hubs/helpers.md'), 'utf8')).toContain('at: src/lib.ts > alphaRenamed');
+  });
+
+  it('reports a claim that moved in its hub instead of stamping the wrong one', async () => {
+    const { repo, state, idOf, hub } = await setup();
+    repo.write({ 'hubs/helpers.md': hub().replace('anchors:\n', 'tags: [x]\nanchors:\n') });
+    const before = hub();
+    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('beta'), 'accept']]), { clock });
+    expect(summary.applied).toMatchObject([{ outcome: 'failed', reason: 'the claim is no longer at this line of its hub' }]);
+    expect(hub()).toBe(before);
+  });
+});

@@ -1,0 +1,72 @@
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
+import { BoundaryView, boundaryLines } from './boundary-view.js';
+
+// Issue lines in the formats of the boundver spec §11, in boundver's own (component) order.
+const RESULT: BoundaryVerifyInput = {
+  exitCode: 5,
+  issues: [
+    'METADATA MISMATCH config_digest: lockfile=\'aaa\' current=\'bbb\'',
+    'MISMATCH core.exact: lockfile=111111111111 current=222222222222',
+    'MISMATCH core.boundary: lockfile=333333333333 current=444444444444',
+    'AFFECTED CONSUMERS core: api, web',
+    'MISMATCH api.behavior: lockfile=555555555555 current=666666666666',
+    'MISMATCH api.compat: lockfile=777777777777 current=888888888888',
+    'AFFECTED CONSUMERS api: web',
+    'SLICE MISMATCH edge.boundary: lockfile=999999999999 current=000000000000',
+  ],
+  consumerImpact: [
+    { component: 'api', facets: ['compat'], components: ['web'], externalConsumers: ['partner'] },
+    { component: 'core', facets: ['boundary'], components: ['api', 'web'], externalConsumers: [] },
+  ],
+};
+
+describe('boundaryRows', () => {
+  it('orders issues compat > boundary > behavior > exact > other and attaches affected consumers', () => {
+    expect(boundaryRows(RESULT).map((r) => [r.severity, r.subject, r.consumers])).toEqual([
+      ['compat', 'api', ['web', 'partner (external)']],
+      ['boundary', 'core', ['api', 'web']],
+      ['boundary', 'edge', []],
+      ['behavior', 'api', []],
+      ['exact', 'core', []],
+      ['other', undefined, []],
+    ]);
+  });
+
+  it('renders headings per severity and consumer lines', () => {
+    expect(boundaryLines(boundaryRows(RESULT)).map((l) => l.text)).toEqual([
+      'COMPAT',
+      '  MISMATCH api.compat: lockfile=777777777777 current=888888888888',
+      '    consumers: web, partner (external)',
+      'BOUNDARY',
+      '  MISMATCH core.boundary: lockfile=333333333333 current=444444444444',
+      '    consumers: api, web',
+      '  SLICE MISMATCH edge.boundary: lockfile=999999999999 current=000000000000',
+      'BEHAVIOR',
+      '  MISMATCH api.behavior: lockfile=555555555555 current=666666666666',
+      'EXACT',
+      '  MISMATCH core.exact: lockfile=111111111111 current=222222222222',
+      'OTHER',
+      "  METADATA MISMATCH config_digest: lockfile='aaa' current='bbb'",
+    ]);
+  });
+
+  it('shows the view read-only, scrolls, and quits on q', async () => {
+    let ended = 0;
+    const app = render(<BoundaryView result={RESULT} onEnd={() => ended++} size={{ columns: 80, rows: 8 }} />);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(app.lastFrame()).toContain('boundary 8 issue line(s) · exit 5 · read-only');
+    expect(app.lastFrame()).toContain('COMPAT');
+    expect(app.lastFrame()).not.toContain('EXACT');
+    for (let i = 0; i < 12; i++) {
+      app.stdin.write('j');
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(app.lastFrame()).toContain('EXACT');
+    app.stdin.write('q');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(ended).toBe(1);
+  });
+});

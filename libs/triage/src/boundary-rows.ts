@@ -1,0 +1,53 @@
+import { classifyIssue } from '@driftgate/report';
+
+/** Facet severities, most severe first; `other` holds metadata, new/removed and digest errors. */
+export type BoundarySeverity = 'compat' | 'boundary' | 'behavior' | 'exact' | 'other';
+
+export const BOUNDARY_SEVERITIES: readonly BoundarySeverity[] = ['compat', 'boundary', 'behavior', 'exact', 'other'];
+
+/** The parts of boundver's `VerifyResult` the boundary view reads (structurally compatible). */
+export interface BoundaryVerifyInput {
+  readonly issues: readonly string[];
+  readonly consumerImpact: ReadonlyArray<{
+    readonly component: string;
+    readonly facets: readonly string[];
+    readonly components: readonly string[];
+    readonly externalConsumers: readonly string[];
+  }>;
+  readonly exitCode: number;
+}
+
+/** One gated issue in the boundary view. */
+export interface BoundaryRow {
+  readonly severity: BoundarySeverity;
+  /** The issue line as boundver wrote it (untrusted: make it terminal-safe before showing). */
+  readonly text: string;
+  /** The component or slice it is about, when known. */
+  readonly subject: string | undefined;
+  /** Internal then external consumers affected by a boundary/compat drift, sorted each. */
+  readonly consumers: readonly string[];
+}
+
+/**
+ * Groups verify issues by facet severity (compat > boundary > behavior > exact > other), keeping
+ * boundver's order within a group. `AFFECTED CONSUMERS` lines are folded into their drift row as
+ * {@link BoundaryRow.consumers} (from `consumerImpact`).
+ */
+export function boundaryRows(result: BoundaryVerifyInput): BoundaryRow[] {
+  const known = result.consumerImpact.map((impact) => impact.component);
+  const rows: BoundaryRow[] = [];
+  for (const text of result.issues) {
+    const issue = classifyIssue(text, known, []);
+    if (issue.affected) continue;
+    const facet = issue.subject.kind === 'component' ? issue.subject.facet : issue.subject.kind === 'slice' ? issue.subject.mode : undefined;
+    const drift = facet !== undefined && (issue.rule === facet || issue.rule === 'slice-mismatch');
+    const severity: BoundarySeverity = drift ? facet : 'other';
+    const subject = issue.subject.name;
+    const impact =
+      issue.subject.kind === 'component' && facet !== undefined
+        ? result.consumerImpact.find((i) => i.component === subject && i.facets.includes(facet))
+        : undefined;
+    rows.push({ severity, text, subject, consumers: impact === undefined ? [] : [...impact.components, ...impact.externalConsumers.map((e) => `${e} (external)`)] });
+  }
+  return BOUNDARY_SEVERITIES.flatMap((severity) => rows.filter((row) => row.severity === severity));
+}

@@ -1,0 +1,69 @@
+import { Box, Text, useApp, useInput } from 'ink';
+import { useState } from 'react';
+import { type BoundaryRow, type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
+import { BOUNDARY_BINDINGS, commandFor, keyName } from './key-bindings.js';
+import { HelpBar } from './help-bar.js';
+import { displayLine, fit } from './labels.js';
+import { DEFAULT_THEME, type Theme } from './theme.js';
+import { type TerminalSize, useTerminalSize, windowStart } from './terminal-size.js';
+
+export interface BoundaryViewProps {
+  readonly result: BoundaryVerifyInput;
+  readonly onEnd: () => void;
+  readonly theme?: Theme;
+  readonly size?: TerminalSize;
+}
+
+/** Read-only: boundver verify issues by facet severity, each with its affected consumers. */
+export function BoundaryView(props: BoundaryViewProps) {
+  const theme = props.theme ?? DEFAULT_THEME;
+  const size = useTerminalSize(props.size);
+  const [cursor, setCursor] = useState(0);
+  const { exit } = useApp();
+  const lines = boundaryLines(boundaryRows(props.result));
+  const height = Math.max(1, size.rows - 1 - 1 - 1);
+
+  useInput((input, key) => {
+    const command = commandFor(BOUNDARY_BINDINGS, 'browse', keyName(input, key));
+    if (command === 'up') setCursor((c) => Math.max(0, c - 1));
+    else if (command === 'down') setCursor((c) => Math.min(Math.max(0, lines.length - 1), c + 1));
+    else if (command === 'quit' || command === 'cancel') {
+      props.onEnd();
+      exit();
+    }
+  });
+
+  const start = windowStart(cursor, height, lines.length);
+  return (
+    <Box flexDirection="column" width={size.columns}>
+      <Text wrap="truncate-end">
+        <Text bold color={theme.accent}>boundary </Text>
+        <Text>{fit(`${props.result.issues.length} issue line(s) · exit ${props.result.exitCode} · read-only`, size.columns - 9)}</Text>
+      </Text>
+      <Box flexDirection="column" height={height}>
+        {lines.length === 0 ? <Text color={theme.muted}>no boundary issues</Text> : null}
+        {lines.slice(start, start + height).map((line, k) => (
+          <Text key={start + k} wrap="truncate-end" inverse={start + k === cursor} {...(line.severity !== undefined ? { color: theme.facet[line.severity] } : { color: theme.muted })} bold={line.heading}>
+            {fit(line.text, size.columns)}
+          </Text>
+        ))}
+      </Box>
+      <HelpBar bindings={BOUNDARY_BINDINGS} mode="browse" theme={theme} width={size.columns} />
+    </Box>
+  );
+}
+
+/** Display lines: a heading per severity present, each issue, then its consumers indented. */
+export function boundaryLines(rows: readonly BoundaryRow[]): Array<{ text: string; severity: BoundaryRow['severity'] | undefined; heading: boolean }> {
+  const out: Array<{ text: string; severity: BoundaryRow['severity'] | undefined; heading: boolean }> = [];
+  let last: BoundaryRow['severity'] | undefined;
+  for (const row of rows) {
+    if (row.severity !== last) {
+      out.push({ text: row.severity.toUpperCase(), severity: row.severity, heading: true });
+      last = row.severity;
+    }
+    out.push({ text: `  ${displayLine(row.text)}`, severity: row.severity, heading: false });
+    if (row.consumers.length > 0) out.push({ text: `    consumers: ${row.consumers.map(displayLine).join(', ')}`, severity: undefined, heading: false });
+  }
+  return out;
+}

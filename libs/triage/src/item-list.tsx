@@ -1,0 +1,37 @@
+import { Box, Text } from 'ink';
+import type { TriageState } from './state.js';
+import type { Theme } from './theme.js';
+import { decisionColour, decisionMark, displayLine, fit, kindColour, kindTag } from './labels.js';
+import { windowStart } from './terminal-size.js';
+
+/** The visible items, one truncated line each, scrolled to keep the cursor in view. */
+export function ItemList({ state, theme, width, height }: { state: TriageState; theme: Theme; width: number; height: number }) {
+  if (state.visible.length === 0) {
+    return (
+      <Box height={height} width={width}>
+        <Text color={theme.muted}>{state.items.length === 0 ? 'no divergences' : 'nothing matches the filters (x clears them)'}</Text>
+      </Box>
+    );
+  }
+  const start = windowStart(state.cursor, height, state.visible.length);
+  const rows = state.visible.slice(start, start + height);
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      {rows.map((id, k) => {
+        const d = state.items[id]!;
+        const selected = start + k === state.cursor;
+        const decision = state.decisions.get(id);
+        const where = `${d.hub}${d.hubLine !== undefined ? `:${d.hubLine}` : ''}`;
+        const rest = fit(`${displayLine(where)}  ${displayLine(d.at)}${d.prose !== '' ? `  ${displayLine(d.prose)}` : ''}`, width - 10);
+        return (
+          <Text key={id} wrap="truncate-end" inverse={selected}>
+            <Text>{selected ? '›' : ' '} </Text>
+            <Text color={decisionColour(decision, theme)}>{decisionMark(decision)} </Text>
+            <Text color={kindColour(d, theme)}>{kindTag(d)}</Text>
+            <Text> {rest}</Text>
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

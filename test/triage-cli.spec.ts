@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { threeDivergenceRepo } from '../libs/triage/src/three-divergences.test-helpers.js';
+import { demoTree } from './nx-workspace.js';
+import { GIT_TEST_ENV, type TempRepo, createTempRepo } from './support/temp-repo.js';
+
+// `surf triage` without a terminal (pipes) or with CI set: the human check report and check's
+// exit code, without loading ink and without touching a file.
+
+const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function surf(cwd: string, args: string[], env: Record<string, string | undefined> = {}) {
+  const merged: Record<string, string | undefined> = { ...process.env, ...GIT_TEST_ENV, ...env };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: merged as NodeJS.ProcessEnv });
+}
+
+async function repo(): Promise<TempRepo> {
+  const r = await threeDivergenceRepo();
+  cleanups.push(() => r.dispose());
+  return r;
+}
+
+describe('surf triage without a terminal', () => {
+  it.each([
+    ['piped, CI unset', { CI: undefined }],
+    ['piped, CI set', { CI: 'true' }],
+  ])('%s: prints what surf check prints and exits with its code', async (_, env) => {
+    const r = await repo();
+    const hub = readFileSync(join(r.dir, 'hubs/helpers.md'));
+    const triage = surf(r.dir, ['triage'], env);
+    const check = surf(r.dir, ['check'], env);
+    expect(check.status).toBe(1);
+    expect(triage.status).toBe(check.status);
+    expect(triage.stdout).toBe(check.stdout);
+    expect(triage.stdout).toContain('src/lib.ts > beta');
+    expect(readFileSync(join(r.dir, 'hubs/helpers.md')).equals(hub)).toBe(true);
+  });
+
+  it('exits 0 when the check is clean, and honours --files like check', async () => {
+    const r = await repo();
+    const scoped = surf(r.dir, ['triage', '--files', 'nothing/**'], { CI: 'true' });
+    const check = surf(r.dir, ['check', '--files', 'nothing/**'], { CI: 'true' });
+    expect(scoped.status).toBe(check.status);
+    expect(scoped.stdout).toBe(check.stdout);
+    r.git('checkout', '--', 'src/lib.ts');
+    const clean = surf(r.dir, ['triage'], { CI: 'true' });
+    expect(clean.status).toBe(0);
+  });
+});
+
+describe('surf triage --boundary without a terminal', () => {
+  it('prints boundver verify issues by facet severity and exits 1 on drift, 0 when clean', () => {
+    const r = createTempRepo(demoTree(), { commit: true });
+    cleanups.push(() => r.dispose());
+    const clean = surf(r.dir, ['triage', '--boundary'], { CI: 'true' });
+    expect(clean.stdout).toBe('surf triage --boundary: no boundary issues.\n');
+    expect(clean.status).toBe(0);
+    r.write({ 'packages/pricing/src/tiers.ts': `${readFileSync(join(r.dir, 'packages/pricing/src/tiers.ts'), 'utf8')}\nexport const added = 1;\n` });
+    const drift = surf(r.dir, ['triage', '--boundary'], { CI: 'true' });
+    expect(drift.status).toBe(1);
+    const lines = drift.stdout.trimEnd().split('\n');
+    const headings = lines.filter((line) => /^[A-Z]+$/.test(line));
+    expect(headings.length).toBeGreaterThan(0);
+    const order = ['COMPAT', 'BOUNDARY', 'BEHAVIOR', 'EXACT', 'OTHER'];
+    expect(headings).toEqual(order.filter((h) => headings.includes(h)));
+    expect(drift.stdout).toMatch(/MISMATCH pricing\.(exact|boundary|behavior|compat)/);
+  });
+});

@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadWorkspace, runCheck } from '@driftgate/surf';
+import { afterEach, describe, expect, it } from 'vitest';
+import { threeDivergenceRepo } from '../libs/triage/src/three-divergences.test-helpers.js';
+import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
+
+// The TUI in a real terminal: tmux gives `surf triage` (the built bin) a pseudo-terminal of 80×24,
+// keys go in through send-keys and the screen comes back through capture-pane. `.ci/run` installs
+// tmux when it is missing; without it this suite fails rather than skips.
+
+const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
+const SOCKET = `driftgate-triage-${process.pid}`;
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+
+/** Every file of the work tree (not `.git`), by POSIX relative path. */
+function snapshot(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      if (entry.name === '.git') continue;
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(dir, path).split('\\').join('/'), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** Starts `surf triage` in a detached 80×24 tmux session; the pane stays after the command ends. */
+function startTriage(repo: TempRepo, extraEnv: readonly string[] = []): { screen: () => string; keys: (...keys: string[]) => void; until: (text: string) => Promise<string> } {
+  // A missing tmux must fail here, not skip.
+  execFileSync('tmux', ['-V'], { encoding: 'utf8' });
+  const env = Object.entries(GIT_TEST_ENV).map(([k, v]) => `${k}=${v}`);
+  const command = ['env', '-u', 'CI', 'TERM=xterm-256color', ...env, ...extraEnv, process.execPath, BIN, 'triage'].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  tmux('new-session', '-d', '-s', 'triage', '-x', '80', '-y', '24', '-c', repo.dir, `${command}; echo TRIAGE-EXIT=$?; sleep 120`);
+  cleanups.push(() => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // Already gone.
+    }
+  });
+  const screen = (): string => tmux('capture-pane', '-p', '-t', 'triage');
+  return {
+    screen,
+    keys: (...keys) => void tmux('send-keys', '-t', 'triage', ...keys),
+    async until(text) {
+      let last = '';
+      for (let waited = 0; waited < 20_000; waited += 50) {
+        last = screen();
+        if (last.includes(text)) return last;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`timed out waiting for ${JSON.stringify(text)}; screen:\n${last}`);
+    },
+  };
+}
+
+describe('surf triage in a real terminal (tmux)', () => {
+  it('accept one, skip one, write and quit: exactly one claim re-stamped, every other byte identical', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    expect(check.divergences).toHaveLength(3);
+    const beta = check.divergences.find((d) => d.at === 'src/lib.ts > beta')!;
+    const before = snapshot(repo.dir);
+
+    const t = startTriage(repo);
+    const first = await t.until('surf triage 3 diverged');
+    // The whole frame fits: the header and the help bar are on screen together.
+    expect(first).toContain('w write+quit');
+    expect(first).toMatch(/› {3}LARGE hubs\/helpers\.md:\d+ {2}src\/lib\.ts > beta/);
+    t.keys('a');
+    await t.until('pending: 1 accept, 0 follow, 0 skip');
+    t.keys('s');
+    await t.until('pending: 1 accept, 0 follow, 1 skip');
+    // Nothing is written before the confirmation.
+    expect(snapshot(repo.dir)).toEqual(before);
+    t.keys('w');
+    await t.until('Write and quit?');
+    expect(snapshot(repo.dir)).toEqual(before);
+    t.keys('y');
+    const end = await t.until('TRIAGE-EXIT=');
+    expect(end).toContain('TRIAGE-EXIT=0');
+    expect(end).toContain('surf triage: stamped 1 claim(s) in 1 hub(s); skipped 1; left 1 undecided');
+
+    const after = snapshot(repo.dir);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [path, bytes] of before) if (path !== 'hubs/helpers.md') expect(after.get(path)!.equals(bytes), path).toBe(true);
+    const oldLines = before.get('hubs/helpers.md')!.toString('utf8').split('\n');
+    const newLines = after.get('hubs/helpers.md')!.toString('utf8').split('\n');
+    expect(newLines).toHaveLength(oldLines.length);
+    const changed = oldLines.flatMap((line, i) => (line === newLines[i] ? [] : [{ line: i + 1, old: line, now: newLines[i]! }]));
+    // One stamp changed: beta's `hash:` line (old → the hash check computed), plus the provenance
+    // surf verify always writes beside a new stamp; every other line of the hub is untouched.
+    const stampLines = changed.filter((c) => c.old.trimStart().startsWith('hash:'));
+    expect(stampLines).toEqual([{ line: stampLines[0]!.line, old: `    hash: ${beta.oldHash}`, now: `    hash: ${beta.newHash}` }]);
+    expect(stampLines[0]!.line).toBeGreaterThan(beta.hubLine!);
+    expect(changed.filter((c) => !c.old.trimStart().startsWith('hash:')).map((c) => c.old.trim().split(':')[0])).toEqual(['verified_at', 'verified_commit']);
+    for (const c of changed) expect(c.line - beta.hubLine!).toBeLessThanOrEqual(5);
+    expect(changed.find((c) => c.old.includes('verified_commit'))!.now).toBe(`    verified_commit: ${repo.git('rev-parse', 'HEAD')}`);
+  });
+
+  it('opens $EDITOR at the claim, survives a resize, and Ctrl-C after deciding leaves every file untouched', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    const before = snapshot(repo.dir);
+    // An "editor" that records how it was started, outside the repository.
+    const tools = mkdtempSync(join(tmpdir(), 'driftgate-editor-'));
+    cleanups.push(() => rmSync(tools, { recursive: true, force: true }));
+    writeFileSync(join(tools, 'editor.sh'), `#!/bin/sh\necho "$@" > '${join(tools, 'opened.txt')}'\n`, { mode: 0o755 });
+    const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    const beta = check.divergences.find((d) => d.at === 'src/lib.ts > beta')!;
+    const t = startTriage(repo, [`EDITOR=${join(tools, 'editor.sh')}`, 'VISUAL=']);
+    const wide = await t.until('surf triage 3 diverged');
+    expect(wide).toContain('─'.repeat(79));
+    // Resize: the frame is redrawn for the new width and still fits.
+    tmux('resize-window', '-t', 'triage', '-x', '60', '-y', '20');
+    const narrow = await t.until(`${'─'.repeat(59)}\n`);
+    expect(narrow).not.toContain('─'.repeat(60));
+    expect(narrow).toContain('w write+quit');
+    t.keys('e');
+    await t.until('edited hubs/helpers.md');
+    expect(readFileSync(join(tools, 'opened.txt'), 'utf8')).toBe(`+${beta.hubLine} ${join(repo.dir, 'hubs/helpers.md')}\n`);
+    t.keys('a');
+    await t.until('pending: 1 accept');
+    t.keys('w');
+    await t.until('Write and quit?');
+    t.keys('C-c');
+    const end = await t.until('TRIAGE-EXIT=');
+    expect(end).toContain('surf triage: cancelled; no file was changed.');
+    expect(end).toContain('TRIAGE-EXIT=0');
+    expect(snapshot(repo.dir)).toEqual(before);
+  });
+});
