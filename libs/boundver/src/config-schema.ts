@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import { validate as validateConfigSchema } from './config-schema-validator.generated.js';
 import { BoundverError } from './errors.js';
 import { toPlainJs, type JsonValue } from './json-value.js';
 import { MAX_DIAGNOSTIC_VALUE_CHARS } from './limits.js';
@@ -7,8 +8,6 @@ import { compareCodePoints } from './string-order.js';
 
 /** Location of the shipped JSON Schema (draft 2020-12), beside `src/` and `dist/`. */
 export const CONFIG_SCHEMA_URL = new URL('../boundary.config.schema.json', import.meta.url);
-
-let validator: ValidateFunction | undefined;
 
 /** The config JSON Schema as shipped with the package. */
 export function loadConfigSchema(): Record<string, unknown> {
@@ -23,9 +22,10 @@ export function loadConfigSchema(): Record<string, unknown> {
   }
 }
 
-function compiled(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(loadConfigSchema());
-  return validator;
+/** The schema's validator, generated ahead of time (see config-schema-codegen.ts). */
+interface GeneratedValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
 function bounded(text: string): string {
@@ -52,7 +52,7 @@ function describe(error: ErrorObject): string {
  * folded into the `oneOf` error itself, which is what a reader can act on.
  */
 export function configSchemaIssues(config: JsonValue): string[] {
-  const validate = compiled();
+  const validate = validateConfigSchema as GeneratedValidator;
   if (validate(toPlainJs(config))) return [];
   const messages = new Set<string>();
   for (const error of validate.errors ?? []) {
