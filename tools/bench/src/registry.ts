@@ -2,6 +2,7 @@ import type { Benchmark } from './benchmark.js';
 import { boundverBenchmark } from './benchmarks/boundver.js';
 import { gitBenchmark } from './benchmarks/git.js';
 import { nxBenchmark } from './benchmarks/nx.js';
+import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
@@ -10,4 +11,5 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [boundverBenchmark.name, boundverBenchmark],
   [surfBenchmark.name, surfBenchmark],
   [nxBenchmark.name, nxBenchmark],
+  [remoteCacheBenchmark.name, remoteCacheBenchmark],
 ]);
