@@ -47,7 +47,12 @@ export function selectDeclaredPaths(
     let matched = false;
     if (isGlobPattern(normalized)) {
       const compiled = operation.compile(normalized);
-      for (const candidate of sorted) {
+      // Literal segments match only themselves, so every match starts with the glob's leading
+      // literal segments: only that contiguous range of sorted candidates is worth matching.
+      const prefix = literalSegmentPrefix(normalized);
+      for (let index = lowerBound(sorted, prefix); index < sorted.length; index += 1) {
+        const candidate = sorted[index];
+        if (!candidate.startsWith(prefix)) break;
         if (operation.matches(candidate, compiled)) {
           selected.add(candidate);
           matched = true;
@@ -68,6 +73,17 @@ export function selectDeclaredPaths(
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, paths: [...selected].sort(compareCodePoints) };
+}
+
+/**
+ * The leading literal segments of a glob (`a/b` for `a/b/x*.ts`), without the slash after them:
+ * `a/**` also matches `a` itself. Empty when the first segment holds a metacharacter.
+ */
+function literalSegmentPrefix(pattern: string): string {
+  const segments = pattern.split('/');
+  const literal: string[] = [];
+  for (let i = 0; i < segments.length - 1 && !isGlobPattern(segments[i]); i += 1) literal.push(segments[i]);
+  return literal.join('/');
 }
 
 function lowerBound(sorted: readonly string[], target: string): number {
