@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutorContext } from '@nx/devkit';
-import { SURF_CONFIG_FILE, type SurfConfig, parseSurfConfig } from '@driftgate/surf';
+import { SURF_CONFIG_FILE, type SurfConfig, loadWorkspaceFromConfig, parseSurfConfig } from '@driftgate/surf';
+import { type ProjectClaims, claimsByProject, claimsOfHubs } from './claim-scope.js';
 import { DriftgateNxError } from './errors.js';
 import { ProjectRoots, normalizeRoot } from './project-roots.js';
 
@@ -46,4 +47,14 @@ export function describeError(error: unknown): string {
     return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}${extra}`;
   }
   return String(error);
+}
+
+/**
+ * The claims a claims executor works on: every claim of `hubs` when given, otherwise the claims
+ * anchored into this project by the rule inference uses (none when the project has no claim).
+ */
+export async function loadProjectClaims(context: ExecutorContext, hubs: readonly string[] | undefined): Promise<ProjectClaims> {
+  const workspace = await loadWorkspaceFromConfig(surfConfigAt(context.root));
+  if (hubs !== undefined && hubs.length > 0) return claimsOfHubs(workspace, hubs);
+  return claimsByProject(workspace, projectRootsOf(context)).get(projectRootOf(context)) ?? claimsOfHubs(workspace, []);
 }

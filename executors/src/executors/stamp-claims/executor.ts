@@ -1,8 +1,7 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { loadWorkspaceFromConfig, runVerify } from '@driftgate/surf';
-import { type ProjectClaims, claimsByProject, claimsOfHubs } from '../../claim-scope.js';
+import { runVerify } from '@driftgate/surf';
 import { stampText } from '../../claims-report.js';
-import { describeError, projectRootOf, projectRootsOf, surfConfigAt } from '../../executor-context.js';
+import { describeError, loadProjectClaims } from '../../executor-context.js';
 
 /** Options of `@driftgate/nx:stamp-claims` (see its schema.json). */
 export interface StampClaimsOptions {
@@ -18,12 +17,7 @@ export interface StampClaimsOptions {
  */
 export default async function stampClaimsExecutor(options: StampClaimsOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   try {
-    const projectRoot = projectRootOf(context);
-    const workspace = await loadWorkspaceFromConfig(surfConfigAt(context.root));
-    const selection: ProjectClaims =
-      options.hubs !== undefined && options.hubs.length > 0
-        ? claimsOfHubs(workspace, options.hubs)
-        : (claimsByProject(workspace, projectRootsOf(context)).get(projectRoot) ?? claimsOfHubs(workspace, []));
+    const selection = await loadProjectClaims(context, options.hubs);
     const result = await runVerify(selection.workspace, { follow: options.follow ?? false });
     const success = result.errors === 0;
     (success ? logger.info : logger.error)(stampText(result).join('\n'));

@@ -3,9 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { loadWorkspaceFromConfig } from '@driftgate/surf';
-import { type ProjectClaims, claimsByProject, claimsOfHubs } from '../../claim-scope.js';
-import { describeError, projectRootOf, projectRootsOf, surfConfigAt } from '../../executor-context.js';
+import { describeError, loadProjectClaims } from '../../executor-context.js';
 
 /** Options of `@driftgate/nx:triage-claims` (see its schema.json). */
 export interface TriageClaimsOptions {
@@ -22,12 +20,7 @@ export interface TriageClaimsOptions {
  */
 export default async function triageClaimsExecutor(options: TriageClaimsOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   try {
-    const projectRoot = projectRootOf(context);
-    const workspace = await loadWorkspaceFromConfig(surfConfigAt(context.root));
-    const selection: ProjectClaims =
-      options.hubs !== undefined && options.hubs.length > 0
-        ? claimsOfHubs(workspace, options.hubs)
-        : (claimsByProject(workspace, projectRootsOf(context)).get(projectRoot) ?? claimsOfHubs(workspace, []));
+    const selection = await loadProjectClaims(context, options.hubs);
     if (selection.anchoredFiles.length === 0) {
       logger.info('triage-claims: no claim is anchored into this project; nothing to triage');
       return { success: true };

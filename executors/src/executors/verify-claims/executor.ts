@@ -1,8 +1,7 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
-import { type CheckResult, loadWorkspaceFromConfig, runCheck } from '@driftgate/surf';
-import { type ProjectClaims, claimsByProject, claimsOfHubs } from '../../claim-scope.js';
-import { describeError, projectRootOf, projectRootsOf, surfConfigAt } from '../../executor-context.js';
+import { type CheckResult, runCheck } from '@driftgate/surf';
+import { describeError, loadProjectClaims, projectRootOf } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
 import { PLUGIN_VERSION, type ReportFormat, normalizeFormats, writeReportFiles } from '../../report-files.js';
 
@@ -29,11 +28,7 @@ export default async function verifyClaimsExecutor(options: VerifyClaimsOptions,
     const projectRoot = projectRootOf(context);
     const reportDirectory = relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY);
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-claims option formats');
-    const workspace = await loadWorkspaceFromConfig(surfConfigAt(root));
-    const selection: ProjectClaims =
-      options.hubs !== undefined && options.hubs.length > 0
-        ? claimsOfHubs(workspace, options.hubs)
-        : (claimsByProject(workspace, projectRootsOf(context)).get(projectRoot) ?? claimsOfHubs(workspace, []));
+    const selection = await loadProjectClaims(context, options.hubs);
     const result = await runCheck(selection.workspace, { workers: options.workers ?? 'auto' });
     const report = fromSurfCheck(result, {
       version: PLUGIN_VERSION,
