@@ -23,14 +23,16 @@ export interface Side {
 export async function runSide(side: Side): Promise<Sample> {
   const start = process.hrtime.bigint();
   const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', 'inherit'] });
-  let tail = '';
+  // Only the last bytes matter (the RSS line); keeping them as bytes leaves a side that streams
+  // 100 MB through stdout paying for the pipe, not for decoding every chunk.
+  let tail: Buffer = Buffer.alloc(0);
   child.stdout?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString('latin1')).slice(-256);
+    tail = Buffer.concat([tail, chunk.subarray(-256)]).subarray(-256);
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (code !== 0) throw new Error(`${side.name}: ${side.command} exited with ${code}`);
-  const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(tail);
+  const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(tail.toString('latin1'));
   return match ? { ms, rssMiB: Number(match[1]) / 1024 } : { ms };
 }
 
