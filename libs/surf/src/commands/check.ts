@@ -8,7 +8,7 @@ import type { Divergence, SpanLocation } from './divergence.js';
 import { GitContext } from './git-context.js';
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
-import { type HistoryQuery, magnitudeFromHistory } from './magnitude-from-history.js';
+import { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from './site-source.js';
@@ -195,12 +195,17 @@ async function conclude(
 
   if (history.length > 0) {
     const git = await GitContext.open(workspace.root);
-    const answers = await magnitudeFromHistory(
-      git,
-      historyBase,
-      history.map((h) => h.query),
-      pool,
-    );
+    let answers: HistoryAnswer[];
+    try {
+      answers = await magnitudeFromHistory(
+        git,
+        historyBase,
+        history.map((h) => h.query),
+        pool,
+      );
+    } finally {
+      await git?.close();
+    }
     history.forEach(({ index }, i) => {
       const { oldCode, magnitude } = answers[i]!;
       divergences[index] = {

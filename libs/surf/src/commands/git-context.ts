@@ -1,11 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { changedFiles, findRepoRoot, gitLog, readFileAtRevision, resolveHeadCommit } from '@driftgate/git';
+import { type RevisionReader, changedFiles, findRepoRoot, gitLog, openRevisionReader, resolveHeadCommit } from '@driftgate/git';
 
 /**
  * The git repository around a workspace, for the advisory uses of history (magnitude, rename
  * following, provenance). The verdict never depends on it; every query returns undefined when
- * git cannot answer.
+ * git cannot answer. `close()` it when the command is done: it ends the shared `git cat-file`.
  */
 export class GitContext {
   /** Absolute repository root. */
@@ -14,6 +14,9 @@ export class GitContext {
   readonly prefix: string;
   readonly #root: string;
   readonly #renames = new Map<string, Promise<Map<string, string> | undefined>>();
+  /** Opened by the first `show`, so commands that never read history start no process. */
+  #reader: RevisionReader | undefined;
+  #closed = false;
 
   private constructor(root: string, repoRoot: string, prefix: string) {
     this.#root = root;
@@ -38,13 +41,25 @@ export class GitContext {
     return this.prefix === '' ? file : `${this.prefix}/${file}`;
   }
 
-  /** Bytes of a workspace-relative file at `rev` (`git show <rev>:<file>`), or undefined. */
+  /**
+   * Bytes of a workspace-relative file at `rev` (`git show <rev>:<file>`), or undefined (also
+   * after `close()`). Each `rev` is resolved once per context; concurrent calls are pipelined
+   * through one git process.
+   */
   async show(rev: string, file: string): Promise<Buffer | undefined> {
+    if (this.#closed) return undefined;
     try {
-      return (await readFileAtRevision(this.repoRoot, rev, this.repoPath(file))) ?? undefined;
+      this.#reader ??= openRevisionReader(this.repoRoot);
+      return (await this.#reader.read(rev, this.repoPath(file))) ?? undefined;
     } catch {
       return undefined;
     }
+  }
+
+  /** Ends the git process behind `show`; later `show` calls answer undefined. Idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#reader?.close();
   }
 
   /** The full HEAD commit id, or undefined (unborn branch, no repository). */

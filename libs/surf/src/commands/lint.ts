@@ -135,11 +135,8 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
     });
   }
 
-  let git: GitContext | undefined | null = null;
-  const gitContext = async (): Promise<GitContext | undefined> => {
-    if (git === null) git = await GitContext.open(root);
-    return git;
-  };
+  let git: Promise<GitContext | undefined> | undefined;
+  const gitContext = (): Promise<GitContext | undefined> => (git ??= GitContext.open(root));
 
   await walk.run();
   for (const { state, file, segments } of sites) {
@@ -152,7 +149,11 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
   }
 
   const findings: LintFinding[] = [];
-  for (const part of parts) findings.push(...(await part()));
+  try {
+    for (const part of parts) findings.push(...(await part()));
+  } finally {
+    await (await git)?.close();
+  }
   for (const file of [...owner.keys()].sort(compareCodePoints)) {
     const surface = surfaces.get(file);
     if (unhealthy.has(file) || surface === undefined) continue;

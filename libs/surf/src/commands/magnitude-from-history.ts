@@ -20,7 +20,10 @@ export interface HistoryAnswer {
   readonly magnitude?: Magnitude;
 }
 
-/** `git show` requests in flight at once (each is a short-lived git process). */
+/**
+ * `git show` requests in flight at once. They share one pipelined `git cat-file`, so a few keep it
+ * busy; the bound only caps how many old versions are buffered before decoding.
+ */
 const GIT_CONCURRENCY = 8;
 
 /**

@@ -97,6 +97,20 @@ const SYSTEM_CLOCK: VerifyClock = {
  * atomically and only when its text changed. Throws `SURF_NO_MATCH` when `target` names no anchor.
  */
 export async function runVerify(workspace: LoadedWorkspace, options: VerifyOptions = {}): Promise<VerifyResult> {
+  let git: Promise<GitContext | undefined> | undefined;
+  try {
+    return await verifyWith(workspace, options, () => (git ??= GitContext.open(workspace.root)));
+  } finally {
+    await (await git)?.close();
+  }
+}
+
+/** The body of {@link runVerify}, which owns the git context so it is closed however this ends. */
+async function verifyWith(
+  workspace: LoadedWorkspace,
+  options: VerifyOptions,
+  gitContext: () => Promise<GitContext | undefined>,
+): Promise<VerifyResult> {
   const { root } = workspace;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const follow = options.follow === true;
@@ -104,12 +118,6 @@ export async function runVerify(workspace: LoadedWorkspace, options: VerifyOptio
   const rootReal = await realpath(root);
   const works: ClaimWork[] = [];
   const skippedHubs: Array<{ hub: string; message: string }> = [];
-  let git: GitContext | undefined | null = null;
-  const gitContext = async (): Promise<GitContext | undefined> => {
-    if (git === null) git = await GitContext.open(root);
-    return git;
-  };
-
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
     if (loaded.hub === undefined) {

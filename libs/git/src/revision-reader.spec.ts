@@ -1,0 +1,198 @@
+import { writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { isGitError, type GitErrorCode } from './git-error.js';
+import { decodeGitPath } from './git-path.js';
+import { runGit, spawnGit } from './git-process.js';
+import { openRevisionReader, type RevisionReader } from './revision-reader.js';
+
+// Pass-through spies, so a test can count the git processes a reader starts.
+vi.mock('./git-process.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./git-process.js')>();
+  return { ...actual, runGit: vi.fn(actual.runGit), spawnGit: vi.fn(actual.spawnGit) };
+});
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function repo(...args: Parameters<typeof createTempRepo>): TempRepo {
+  const r = createTempRepo(...args);
+  cleanups.push(() => r.dispose());
+  return r;
+}
+
+function reader(...args: Parameters<typeof openRevisionReader>): RevisionReader {
+  const opened = openRevisionReader(...args);
+  cleanups.push(() => opened.close());
+  return opened;
+}
+
+async function expectGitError(promise: Promise<unknown>, code: GitErrorCode, message?: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(isGitError(error, code), `expected ${code}, got ${String(error)}`).toBe(true);
+  if (message) expect((error as Error).message).toMatch(message);
+}
+
+const text = (bytes: Buffer | null): string | null => (bytes === null ? null : bytes.toString('latin1'));
+
+describe('openRevisionReader', () => {
+  it('reads several files at two revisions through one reader', async () => {
+    const r = repo({ 'src/a.ts': 'a1\r\n', 'src/b.ts': 'b1\n', 'top.txt': 'top\n' });
+    const first = r.git('rev-parse', 'HEAD');
+    r.write({ 'src/a.ts': 'a2\n', 'src/b.ts': null, 'src/c.ts': 'c2\n' });
+    r.commit();
+    const rd = reader(r.dir);
+    expect(text(await rd.read(first, 'src/a.ts'))).toBe('a1\r\n');
+    expect(text(await rd.read('HEAD', 'src/a.ts'))).toBe('a2\n');
+    expect(text(await rd.read(first, 'src/b.ts'))).toBe('b1\n');
+    expect(await rd.read('HEAD', 'src/b.ts')).toBeNull();
+    expect(await rd.read(first, 'src/c.ts')).toBeNull();
+    expect(text(await rd.read('HEAD', 'src/c.ts'))).toBe('c2\n');
+    expect(text(await rd.read('main~1', 'top.txt'))).toBe('top\n');
+  });
+
+  it('resolves each revision once: a ref moved later still reads the tree it named first', async () => {
+    const r = repo({ 'f.txt': 'one\n' });
+    const rd = reader(r.dir);
+    expect(text(await rd.read('HEAD', 'f.txt'))).toBe('one\n');
+    r.write({ 'f.txt': 'two\n' });
+    r.commit();
+    expect(text(await rd.read('HEAD', 'f.txt'))).toBe('one\n');
+    const fresh = reader(r.dir);
+    expect(text(await fresh.read('HEAD', 'f.txt'))).toBe('two\n');
+  });
+
+  it('answers null for absent paths, including a path below a file', async () => {
+    const r = repo({ 'src/a.ts': 'a\n' });
+    const rd = reader(r.dir);
+    expect(await rd.read('HEAD', 'src/none.ts')).toBeNull();
+    expect(await rd.read('HEAD', 'nowhere/none.ts')).toBeNull();
+    expect(await rd.read('HEAD', 'src/a.ts/deeper')).toBeNull();
+    expect(await rd.read('HEAD', decodeGitPath(Buffer.from('gone\xff.txt', 'latin1')))).toBeNull();
+    expect(text(await rd.read('HEAD', 'src/a.ts'))).toBe('a\n');
+  });
+
+  it('a bad revision, a bad path, a directory, a gitlink and an oversized file are typed errors', async () => {
+    const r = repo({ 'dir/a.txt': 'a\n', 'big.txt': 'x'.repeat(100) });
+    r.git('update-index', '--add', '--cacheinfo', '160000,1234567890abcdef1234567890abcdef12345678,vendor/sub');
+    r.git('commit', '-q', '-m', 'gitlink');
+    const rd = reader(r.dir, { maxBytes: 10 });
+    await expectGitError(rd.read('no-such-branch', 'dir/a.txt'), 'GIT_BAD_REVISION', /no-such-branch/);
+    await expectGitError(rd.read('no-such-branch', 'dir/a.txt'), 'GIT_BAD_REVISION');
+    await expectGitError(rd.read('--output=x', 'dir/a.txt'), 'GIT_BAD_REVISION');
+    await expectGitError(rd.read('HEAD', '../etc/passwd'), 'GIT_BAD_PATH');
+    await expectGitError(rd.read('HEAD', 'dir//a.txt'), 'GIT_BAD_PATH');
+    await expectGitError(rd.read('HEAD', 'dir'), 'GIT_NON_BLOB', /tree/);
+    await expectGitError(rd.read('HEAD', 'vendor/sub'), 'GIT_NON_BLOB', /commit mode 160000/);
+    await expectGitError(rd.read('HEAD', 'big.txt'), 'GIT_OBJECT_TOO_LARGE');
+    // None of these failures poisons the reader.
+    expect(text(await rd.read('HEAD', 'dir/a.txt'))).toBe('a\n');
+  });
+
+  it('an entry whose blob is not in the object database is GIT_OBJECT_MISSING, not absent', async () => {
+    const r = repo({ 'a.txt': 'a\n' });
+    const ghost = 'deadbeefdeadbeefdeadbeefdeadbeefdeadbeef';
+    r.git('update-index', '--add', '--cacheinfo', `100644,${ghost},ghost.txt`);
+    const commit = r.git('commit-tree', r.git('write-tree', '--missing-ok'), '-p', 'HEAD', '-m', 'ghost');
+    const rd = reader(r.dir);
+    await expectGitError(rd.read(commit, 'ghost.txt'), 'GIT_OBJECT_MISSING', new RegExp(ghost));
+    expect(text(await rd.read(commit, 'a.txt'))).toBe('a\n');
+  });
+
+  it('reads non-UTF-8 path bytes and names with spaces exactly', async () => {
+    const r = repo({ 'with space .txt': 's\n' }, { commit: false });
+    const raw = Buffer.from('x\xff\xfe.txt', 'latin1');
+    writeFileSync(Buffer.concat([Buffer.from(`${r.dir}/`), raw]), 'bytes\xff\n', 'latin1');
+    r.commit();
+    const rd = reader(r.dir);
+    const path = decodeGitPath(raw);
+    expect(text(await rd.read('HEAD', path))).toBe('bytes\xff\n');
+    expect(text(await rd.read('HEAD', 'with space .txt'))).toBe('s\n');
+  });
+
+  it('shares one cat-file process and one rev-parse per distinct revision across all reads', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) files[`f${i}.txt`] = `${i}\n`;
+    const r = repo(files);
+    const first = r.git('rev-parse', 'HEAD');
+    r.write({ 'f0.txt': 'changed\n' });
+    r.commit();
+    vi.mocked(runGit).mockClear();
+    vi.mocked(spawnGit).mockClear();
+    const rd = reader(r.dir);
+    const names = Object.keys(files);
+    await Promise.all(names.flatMap((name) => [rd.read(first, name), rd.read('HEAD', name)]));
+    for (const name of names) await rd.read('HEAD', name);
+    expect(text(await rd.read(first, 'f0.txt'))).toBe('0\n');
+    const commands = (calls: ReadonlyArray<readonly unknown[]>): unknown[] => calls.map((call) => (call[1] as string[])[0]);
+    expect(commands(vi.mocked(runGit).mock.calls)).toEqual(['rev-parse', 'rev-parse']);
+    expect(commands(vi.mocked(spawnGit).mock.calls)).toEqual(['cat-file']);
+  });
+
+  it('many concurrent reads across revisions each get their own answer', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`d${i % 5}/f${i}.txt`] = `v1 ${i}\n`;
+    const r = repo(files);
+    const first = r.git('rev-parse', 'HEAD');
+    const changed: Record<string, string> = {};
+    for (let i = 0; i < 60; i += 2) changed[`d${i % 5}/f${i}.txt`] = `v2 ${i}\n`;
+    r.write(changed);
+    r.commit();
+    const rd = reader(r.dir);
+    const asks: Array<{ rev: string; path: string; want: string | null | GitErrorCode }> = [];
+    for (let i = 0; i < 60; i++) {
+      const path = `d${i % 5}/f${i}.txt`;
+      asks.push({ rev: first, path, want: `v1 ${i}\n` });
+      asks.push({ rev: 'HEAD', path, want: i % 2 === 0 ? `v2 ${i}\n` : `v1 ${i}\n` });
+      if (i % 10 === 0) {
+        asks.push({ rev: 'HEAD', path: `d${i % 5}/absent${i}.txt`, want: null });
+        asks.push({ rev: 'HEAD', path: `d${i % 5}`, want: 'GIT_NON_BLOB' });
+        asks.push({ rev: 'no-such-ref', path, want: 'GIT_BAD_REVISION' });
+      }
+    }
+    const got = await Promise.all(
+      asks.map(({ rev, path }) =>
+        rd.read(rev, path).then(
+          (bytes) => text(bytes),
+          (error: unknown) => (isGitError(error) ? error.code : String(error)),
+        ),
+      ),
+    );
+    expect(got).toEqual(asks.map((a) => a.want));
+  });
+
+  it('fails reads after close with a typed error; close is idempotent', async () => {
+    const r = repo({ 'a.txt': 'a\n' });
+    const rd = openRevisionReader(r.dir);
+    expect(text(await rd.read('HEAD', 'a.txt'))).toBe('a\n');
+    await Promise.all([rd.close(), rd.close()]);
+    await rd.close();
+    await expectGitError(rd.read('HEAD', 'a.txt'), 'GIT_SNAPSHOT_CLOSED', /revision reader was closed/);
+    await expectGitError(rd.read('HEAD', 'never-read.txt'), 'GIT_SNAPSHOT_CLOSED', /revision reader was closed/);
+  });
+
+  it('reads in flight when the reader closes reject instead of hanging', async () => {
+    const r = repo({ 'a.txt': 'a\n' });
+    const rd = openRevisionReader(r.dir);
+    const pending = [rd.read('HEAD', 'a.txt'), rd.read('HEAD', 'a.txt')];
+    const settled = Promise.allSettled(pending);
+    await rd.close();
+    for (const outcome of await settled) {
+      // A read may still have finished before the close reached it; none is left unanswered.
+      if (outcome.status === 'fulfilled') expect(text(outcome.value)).toBe('a\n');
+      else expect(isGitError(outcome.reason, 'GIT_SNAPSHOT_CLOSED')).toBe(true);
+    }
+  });
+
+  it('a reader closed before any read refuses reads too', async () => {
+    const r = repo({ 'a.txt': 'a\n' });
+    const rd = openRevisionReader(r.dir);
+    await rd.close();
+    await expectGitError(rd.read('HEAD', 'a.txt'), 'GIT_SNAPSHOT_CLOSED');
+  });
+});

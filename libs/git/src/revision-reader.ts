@@ -1,0 +1,131 @@
+import { CatFileBatch, nonBlob } from './cat-file-batch.js';
+import { GitError, isGitError } from './git-error.js';
+import { decodeGitPath, encodeGitPath } from './git-path.js';
+import { runGit, runGitOk } from './git-process.js';
+import { checkRevision, parseObjectIdLine } from './revision.js';
+import { DEFAULT_SNAPSHOT_LIMITS } from './snapshot-limits.js';
+
+export interface RevisionReaderOptions {
+  /** Ceiling on each file's size in bytes (default 50 MiB). */
+  maxBytes?: number;
+}
+
+/**
+ * Reads files at revisions through one long-lived `git cat-file` process. Each distinct
+ * revision is resolved to its tree once, on first use, so later reads of a moving name such as
+ * `HEAD` keep seeing the tree it named then. Reads may be issued concurrently; they are pipelined.
+ * An idle reader does not keep Node alive, but `close()` it when done to end the git process.
+ */
+export interface RevisionReader {
+  /**
+   * Bytes of `path` (repository-relative, surrogateescape) in the tree of `rev`, like
+   * `git show <rev>:<path>`; null when the path does not exist there. A bad revision is
+   * `GIT_BAD_REVISION`; a bad path `GIT_BAD_PATH`; a directory or submodule at `path` is
+   * `GIT_NON_BLOB`; an entry whose blob is not in the object database is `GIT_OBJECT_MISSING`;
+   * a file over `maxBytes` is `GIT_OBJECT_TOO_LARGE`; any read once the reader is closed is
+   * `GIT_SNAPSHOT_CLOSED`. Symlinks read as their target bytes.
+   */
+  read(rev: string, path: string): Promise<Buffer | null>;
+  /** Ends the git process; reads still pending reject with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** A reader for files at revisions of the repository at `root`. Starts no process until the first read. */
+export function openRevisionReader(root: string, options: RevisionReaderOptions = {}): RevisionReader {
+  return new BatchRevisionReader(root, options);
+}
+
+class BatchRevisionReader implements RevisionReader {
+  readonly #root: string;
+  readonly #batch: CatFileBatch;
+  readonly #trees = new Map<string, Promise<string>>();
+  #closing: Promise<void> | undefined;
+
+  constructor(root: string, options: RevisionReaderOptions) {
+    this.#root = root;
+    this.#batch = new CatFileBatch(root, { maxObjectBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_LIMITS.maxBlobBytes, maxBufferedBytes: Infinity });
+  }
+
+  async read(rev: string, path: string): Promise<Buffer | null> {
+    this.#checkOpen();
+    checkRevision(rev);
+    checkRelativePath(path);
+    const tree = await this.#tree(rev);
+    this.#checkOpen();
+    // The object name travels on stdin, so any path bytes (not only valid UTF-8) can be asked for.
+    const name = Buffer.concat([Buffer.from(`${tree}:`), encodeGitPath(path)]).toString('latin1');
+    try {
+      const object = await this.#batch.request(name, { label: path, expectType: 'blob' }).promise;
+      return object.content;
+    } catch (error) {
+      // The batch's own closed error speaks of snapshots; say what was closed here.
+      if (this.#closing !== undefined && isGitError(error, 'GIT_SNAPSHOT_CLOSED')) throw closedError();
+      if (isGitError(error, 'GIT_OBJECT_MISSING')) return await explainMissing(this.#root, tree, path);
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#batch.close();
+    return this.#closing;
+  }
+
+  #checkOpen(): void {
+    if (this.#closing !== undefined) throw closedError();
+  }
+
+  /**
+   * The tree id of `rev`, resolved once per reader. Concurrent first reads share one `rev-parse`;
+   * an unknown revision stays unknown for the reader's life, any other failure is retried.
+   */
+  #tree(rev: string): Promise<string> {
+    let pending = this.#trees.get(rev);
+    if (pending === undefined) {
+      pending = resolveTree(this.#root, rev);
+      this.#trees.set(rev, pending);
+      pending.catch((error: unknown) => {
+        if (!isGitError(error, 'GIT_BAD_REVISION') && this.#trees.get(rev) === pending) this.#trees.delete(rev);
+      });
+    }
+    return pending;
+  }
+}
+
+async function resolveTree(root: string, rev: string): Promise<string> {
+  const resolved = await runGit(root, ['rev-parse', '--verify', '-q', `${rev}^{tree}`]);
+  if (resolved.exitCode !== 0) {
+    throw new GitError('GIT_BAD_REVISION', `Unknown revision ${JSON.stringify(rev)}; fetch it or pass an existing branch, tag or commit.`, {
+      stderr: resolved.stderr,
+    });
+  }
+  return parseObjectIdLine(resolved.stdout, 'rev-parse');
+}
+
+/**
+ * cat-file says "missing" both for an absent path and for an entry whose object is not in the
+ * repository (a submodule commit, a corrupt or partial clone); the tree entry tells them apart.
+ */
+async function explainMissing(root: string, tree: string, path: string): Promise<null> {
+  // Argument bytes must be valid UTF-8; names that are not can only be absent paths here.
+  if (/[\uD800-\uDFFF]/.test(path.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) return null;
+  const listed = await runGitOk(root, ['ls-tree', '-z', '--full-tree', tree, '--', path]);
+  for (const record of listed.toString('latin1').split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab < 0 || decodeGitPath(Buffer.from(record.slice(tab + 1), 'latin1')) !== path) continue;
+    const [mode, type, oid] = record.slice(0, tab).split(' ');
+    if (type !== 'blob') throw nonBlob(path, type ?? 'unknown', mode);
+    throw new GitError('GIT_OBJECT_MISSING', `Git object ${oid} for ${path} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`, { path });
+  }
+  return null;
+}
+
+function checkRelativePath(path: string): void {
+  const segments = path.split('/');
+  if (path === '' || segments.some((s) => s === '' || s === '.' || s === '..') || /[\u0000\n]/.test(path)) {
+    throw new GitError('GIT_BAD_PATH', `Invalid repository path ${JSON.stringify(path)}: use a repository-relative POSIX path without '.', '..' or empty segments.`, { path });
+  }
+}
+
+function closedError(): GitError {
+  return new GitError('GIT_SNAPSHOT_CLOSED', 'The revision reader was closed; open a new one to read more files.');
+}
