@@ -38,8 +38,17 @@ function encode(text: string | Uint8Array): Uint8Array {
 
 function u64(value: number): Buffer {
   const out = Buffer.alloc(8);
-  out.writeBigUInt64BE(BigInt(value));
+  writeU64(out, value, 0);
   return out;
+}
+
+/**
+ * Writes a length as 8 big-endian bytes. Lengths are safe integers (< 2^53), so two 32-bit
+ * writes are exact and skip a BigInt per field, which adds up over every entry of a large tree.
+ */
+function writeU64(out: Buffer, value: number, offset: number): void {
+  out.writeUInt32BE(Math.floor(value / 0x1_0000_0000), offset);
+  out.writeUInt32BE(value >>> 0, offset + 4);
 }
 
 function compareEntries(a: EncodedEntry, b: EncodedEntry): number {
@@ -63,7 +72,8 @@ class LimitTracker {
     if (count > this.limits.maxEntries) throw guardrail(`more than ${this.limits.maxEntries} entries`);
   }
 
-  admit(entry: EncodedEntry, displayLabel: string): void {
+  /** `label` is the entry's label as given; it is turned into text only for an error message. */
+  admit(entry: EncodedEntry, label: string | Uint8Array): void {
     this.entries += 1;
     this.checkCount(this.entries);
     if (entry.label.length > this.limits.maxLabelBytes) {
@@ -74,7 +84,7 @@ class LimitTracker {
       throw guardrail(`labels exceed ${this.limits.maxTotalLabelBytes} UTF-8 bytes in aggregate`);
     }
     if (entry.content.length > this.limits.maxEntryBytes) {
-      throw guardrail(`entry too large (${entry.content.length} bytes, limit ${this.limits.maxEntryBytes}) at ${displayLabel}`);
+      throw guardrail(`entry too large (${entry.content.length} bytes, limit ${this.limits.maxEntryBytes}) at ${displayLabel(label)}`);
     }
     this.contentBytes += entry.content.length;
     if (this.contentBytes > this.limits.maxTotalBytes) {
@@ -107,11 +117,11 @@ function frameEntry(hash: Hash, entry: EncodedEntry): void {
   const header = Buffer.allocUnsafe(32 + label.length + mode.length + type.length);
   let offset = 0;
   for (const field of [label, mode, type]) {
-    header.writeBigUInt64BE(BigInt(field.length), offset);
+    writeU64(header, field.length, offset);
     header.set(field, offset + 8);
     offset += 8 + field.length;
   }
-  header.writeBigUInt64BE(BigInt(content.length), offset);
+  writeU64(header, content.length, offset);
   hash.update(header).update(content);
 }
 
@@ -125,7 +135,7 @@ export function framedDigest(domain: HashDomain | string, entries: Iterable<Hash
   const encoded: EncodedEntry[] = [];
   for (const entry of entries) {
     const prepared = encodeEntry(entry);
-    tracker.admit(prepared, displayLabel(entry.label));
+    tracker.admit(prepared, entry.label);
     encoded.push(prepared);
   }
   encoded.sort(compareEntries);
@@ -160,7 +170,7 @@ export function createFramedHasher(domain: HashDomain | string, entryCount: numb
     add(entry: HashEntry): void {
       if (finished) throw new BoundverError('BOUNDVER_HASH_ORDER', 'Framed hasher already produced its digest');
       const prepared = encodeEntry(entry);
-      tracker.admit(prepared, displayLabel(entry.label));
+      tracker.admit(prepared, entry.label);
       if (added >= entryCount) {
         throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher received more than the declared ${entryCount} entries`);
       }
