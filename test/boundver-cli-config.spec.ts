@@ -1,5 +1,5 @@
 // Black-box tests of `boundver validate-config`, `generate` options and custom providers. They
-// run the built bin (`npx tsc -b tsconfig.build.json`).
+// run the built bin (`npm run build`).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

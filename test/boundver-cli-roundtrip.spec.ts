@@ -1,5 +1,5 @@
 // Black-box tests of `boundver generate` / `verify`: round trips in every source mode and the
-// graded exit codes from real edits. They run the built bin (`npx tsc -b tsconfig.build.json`).
+// graded exit codes from real edits. They run the built bin (`npm run build`).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 // Black-box tests of `boundver verify` reporting: NEW/REMOVED, slices, consumers, filters,
 // facet policy, --fail-fast, --changed-from, JSON shape and terminal safety. They run the built
-// bin (`npx tsc -b tsconfig.build.json`).
+// bin (`npm run build`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

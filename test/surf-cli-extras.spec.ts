@@ -1,5 +1,5 @@
 // Black-box tests of `surf init`, `surf new`, `surf suggest` and `surf stats`: they run the built
-// bin (`npx tsc -b tsconfig.build.json` first) in real temporary git repositories.
+// bin (`npm run build` first) in real temporary git repositories.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,8 +44,8 @@ function tempDir(): string {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(BIN, '..', '..', 'dist', 'main.js'))) {
-    throw new Error('tools/surf is not built: run `npx tsc -b tsconfig.build.json` first');
+  if (!existsSync(join(BIN, '..', '..', 'dist', 'surf-cli.js'))) {
+    throw new Error('tools/surf is not built: run `npm run build` first');
   }
 });
 

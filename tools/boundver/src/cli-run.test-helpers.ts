@@ -1,4 +1,4 @@
-// Runs the built `boundver` bin for black-box tests (build first: `npx tsc -b tsconfig.build.json`).
+// Runs the built `boundver` bin for black-box tests (build first: `npm run build`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,8 @@ export interface CliRun {
 
 /** Throws unless the CLI has been built. */
 export function requireBuiltCli(): void {
-  if (!existsSync(fileURLToPath(new URL('../dist/main.js', import.meta.url)))) {
-    throw new Error('tools/boundver is not built: run `npx tsc -b tsconfig.build.json` first');
+  if (!existsSync(fileURLToPath(new URL('../dist/boundver-cli.js', import.meta.url)))) {
+    throw new Error('tools/boundver is not built: run `npm run build` first');
   }
 }
 

@@ -102,7 +102,8 @@ async function ensureRepo(workDir: string, scale: number): Promise<{ dir: string
 }
 
 const run = promisify(execFile);
-const worker = fileURLToPath(new URL('../workers/read-all-blobs.js', import.meta.url));
+// Bundled by `npm run build` (tools/build/bundle-clis.mjs), as the CLIs ship the git layer.
+const worker = fileURLToPath(new URL('../workers/read-all-blobs.bundle.js', import.meta.url));
 
 function oursSide(dir: string, bytes: number): Side {
   return { name: 'ours: head snapshot + readMany', command: process.execPath, args: [worker, dir, String(bytes)], cwd: dir };

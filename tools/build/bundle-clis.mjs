@@ -1,0 +1,55 @@
+// Second step of `npm run build` (after `tsc -b`): bundles each CLI's compiled entry point into
+// one ES module beside it (and surf's hashing worker, and the git benchmark's reader). Loading
+// ~200 small modules (execa alone is over 100 files) cost a command 150–250 ms before it did
+// any work; one file loads in about 50 ms. The libraries stay unbundled: the Nx executors and the tests import them.
+//
+// Kept out of the bundles, and resolved from node_modules at run time:
+// - web-tree-sitter finds its runtime .wasm beside its own module file;
+// - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`;
+// - yaml, smol-toml, ajv's runtime helpers and the grammars' .wasm files are already loaded
+//   lazily through createRequire, which a bundler leaves alone.
+// Bundled code that reads `import.meta.url` must only look for files that sit at the same place
+// relative to the bundle as to its own dist file (`../package.json`, `./hash-worker.js`).
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Bundled file → compiled entry it starts from, both relative to the repository root. */
+const BUNDLES = [
+  { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js' },
+  // Found by the surf engine as `./hash-worker.js` next to the module that starts the pool.
+  { entry: 'libs/surf/dist/commands/hash-worker.js', out: 'tools/surf/dist/hash-worker.js' },
+  { entry: 'tools/boundver/dist/main.js', out: 'tools/boundver/dist/boundver-cli.js' },
+  // The git benchmark's measured process loads the git layer the way the CLIs above do.
+  { entry: 'tools/bench/dist/workers/read-all-blobs.js', out: 'tools/bench/dist/workers/read-all-blobs.bundle.js' },
+];
+
+const EXTERNAL = ['web-tree-sitter', '@driftgate/triage', 'ink', 'react'];
+
+// CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins.
+const BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);";
+
+if (process.argv.includes('--clean')) {
+  for (const { out } of BUNDLES) rmSync(join(ROOT, out), { force: true });
+  process.exit(0);
+}
+
+await Promise.all(
+  BUNDLES.map(({ entry, out }) =>
+    build({
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: EXTERNAL,
+      banner: { js: BANNER },
+      logLevel: 'warning',
+    }),
+  ),
+);
