@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, runSide, type Side } from '../measure.js';
 import { createRng } from '../rng.js';
@@ -92,11 +92,18 @@ async function ensureRepo(workDir: string, scale: number): Promise<{ dir: string
   return { dir, marker };
 }
 
-const worker = fileURLToPath(new URL('../workers/boundver-generate.js', import.meta.url));
+const boundverBin = fileURLToPath(new URL('../../../boundver/bin/boundver.js', import.meta.url));
+const rssReporter = fileURLToPath(new URL('../workers/report-rss-on-exit.js', import.meta.url));
 const lockOut = join(tmpdir(), `driftgate-bench-boundver-${process.pid}.lock.json`);
 
+/** The shipped CLI, as a user runs it: a fresh process, the whole command, the lock written. */
 function oursSide(dir: string): Side {
-  return { name: 'ours: boundver generate (head)', command: process.execPath, args: [worker, dir, lockOut], cwd: dir };
+  return {
+    name: 'ours: boundver generate (head)',
+    command: process.execPath,
+    args: ['--import', pathToFileURL(rssReporter).href, boundverBin, 'generate', '--source', 'head', '--out', lockOut],
+    cwd: dir,
+  };
 }
 
 export const boundverBenchmark: Benchmark = {
