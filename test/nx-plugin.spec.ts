@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NxWorkspace, allCached, createNxWorkspace, demoTree, taskOutcomes } from './nx-workspace.js';
@@ -58,7 +58,10 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
         '{workspaceRoot}/packages/pricing/**/*',
         '{workspaceRoot}/services/ledger/**/*',
         { externalDependencies: ['@driftgate/nx'] },
-        { runtime: "git --literal-pathspecs ls-files -z -- 'packages/pricing' 'services/ledger'" },
+        {
+          runtime:
+            "git --literal-pathspecs ls-files -s -z -- 'packages/pricing' 'services/ledger' && git --literal-pathspecs --no-optional-locks diff --raw -z -- 'packages/pricing' 'services/ledger'",
+        },
       ]),
     );
     expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
@@ -136,5 +139,23 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(tracked.output).toContain('MISMATCH checksum.exact');
     expect(readdirSync(join(ws.dir, 'reports/driftgate/crates/checksum')).sort()).toEqual(['verify-boundary.json', 'verify-boundary.sarif', 'verify-boundary.txt', 'verify-boundary.xml']);
     expect(ws.read('reports/driftgate/crates/checksum/verify-boundary.sarif')).toContain('MISMATCH checksum.exact');
+  });
+
+  it('misses when only a file\'s execute bit changes, and hits again once it is restored', () => {
+    // Undo what the test above tracked, so the component matches its lock again.
+    ws.git('rm', '-q', '--cached', '--ignore-unmatch', 'crates/checksum/NOTES.md');
+    rmSync(join(ws.dir, 'crates/checksum/NOTES.md'), { force: true });
+    const clean = ws.nx('run', 'checksum:verify-boundary');
+    expect(clean.status, clean.output).toBe(0);
+    const source = join(ws.dir, 'crates/checksum/src/lib.rs');
+    chmodSync(source, 0o755);
+    const executable = ws.nx('run', 'checksum:verify-boundary');
+    expect(taskOutcomes(executable.output).get('checksum:verify-boundary')).toBe('ran');
+    expect(executable.status).not.toBe(0);
+    expect(executable.output).toContain('MISMATCH checksum.exact');
+    chmodSync(source, 0o644);
+    const restored = ws.nx('run', 'checksum:verify-boundary');
+    expect(restored.status, restored.output).toBe(0);
+    expect(allCached(restored.output, ['checksum:verify-boundary'])).toBe(true);
   });
 });

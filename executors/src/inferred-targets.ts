@@ -110,9 +110,12 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
   inputs.push(...context.tool.inputs);
   const source = context.options.boundarySource;
   if (source === 'working-tree' && reads.paths.length > 0) {
-    // The working-tree snapshot takes its file set from the index: staging or un-tracking a file
-    // changes the result without changing a byte Nx hashes.
-    inputs.push({ runtime: `git --literal-pathspecs ls-files -z -- ${reads.paths.map(shellQuote).join(' ')}` });
+    // The working-tree snapshot takes its file set from the index and each file's mode from disk:
+    // tracking a file, or a chmod staged (`ls-files -s`) or not (`diff --raw` lists mode changes
+    // against the index), changes the digests without changing a byte Nx hashes. With
+    // core.filemode=false git reports no mode change, and boundver keeps the index mode too.
+    const paths = reads.paths.map(shellQuote).join(' ');
+    inputs.push({ runtime: `git --literal-pathspecs ls-files -s -z -- ${paths} && git --literal-pathspecs --no-optional-locks diff --raw -z -- ${paths}` });
   }
   if (source === 'head') inputs.push({ runtime: 'git rev-parse HEAD' });
   for (const prefix of reads.tagPrefixes) {
