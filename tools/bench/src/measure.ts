@@ -7,6 +7,8 @@ export interface Sample {
   ms: number;
   /** Peak resident set size of the measured process in MiB, when it reported one. */
   rssMiB?: number;
+  /** The last 256 bytes of stdout (latin1), for sides that report more than their RSS. */
+  tail: string;
 }
 
 /** A command to time; `reportsRss` sides print a last stdout line `{"maxRssKiB":N}`. */
@@ -32,8 +34,9 @@ export async function runSide(side: Side): Promise<Sample> {
   const [code] = (await once(child, 'exit')) as [number | null];
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (code !== 0) throw new Error(`${side.name}: ${side.command} exited with ${code}`);
-  const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(tail.toString('latin1'));
-  return match ? { ms, rssMiB: Number(match[1]) / 1024 } : { ms };
+  const text = tail.toString('latin1');
+  const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(text);
+  return match ? { ms, rssMiB: Number(match[1]) / 1024, tail: text } : { ms, tail: text };
 }
 
 export const median = (values: readonly number[]): number => {
