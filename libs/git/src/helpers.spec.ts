@@ -7,7 +7,7 @@ import { createTempRepo, GIT_TEST_ENV, type TempRepo } from '../../../test/suppo
 import { changedFiles } from './changed-files.js';
 import { readConfigValue } from './config-value.js';
 import { describeTag } from './describe-tag.js';
-import { isGitError, type GitErrorCode } from './git-error.js';
+import { expectGitError } from './git-error.test-helpers.js';
 import { gitLog } from './git-log.js';
 import { decodeGitPath } from './git-path.js';
 import { resolveHeadCommit } from './head-commit.js';
@@ -27,14 +27,6 @@ function repo(...args: Parameters<typeof createTempRepo>): TempRepo {
   return r;
 }
 
-async function expectGitError(promise: Promise<unknown>, code: GitErrorCode, message?: RegExp): Promise<void> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(isGitError(error, code), `expected ${code}, got ${String(error)}`).toBe(true);
-  if (message) expect((error as Error).message).toMatch(message);
-}
 
 describe('findRepoRoot / resolveHeadCommit', () => {
   it('finds the root from a subdirectory', async () => {

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
 import { isGitError, type GitErrorCode } from './git-error.js';
+import { expectGitError } from './git-error.test-helpers.js';
 import { decodeGitPath } from './git-path.js';
 import { runGit, spawnGit } from './git-process.js';
 import { openRevisionReader, type RevisionReader } from './revision-reader.js';
@@ -29,14 +30,6 @@ function reader(...args: Parameters<typeof openRevisionReader>): RevisionReader 
   return opened;
 }
 
-async function expectGitError(promise: Promise<unknown>, code: GitErrorCode, message?: RegExp): Promise<void> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(isGitError(error, code), `expected ${code}, got ${String(error)}`).toBe(true);
-  if (message) expect((error as Error).message).toMatch(message);
-}
 
 const text = (bytes: Buffer | null): string | null => (bytes === null ? null : bytes.toString('latin1'));
 

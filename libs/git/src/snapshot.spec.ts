@@ -3,7 +3,8 @@ import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, GIT_TEST_ENV, type TempRepo } from '../../../test/support/temp-repo.js';
-import { isGitError, type GitErrorCode } from './git-error.js';
+import { isGitError } from './git-error.js';
+import { expectGitError, rejection } from './git-error.test-helpers.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
 import { captureSnapshot, type FileContent, type Snapshot, type SourceMode } from './snapshot.js';
 
@@ -26,20 +27,7 @@ async function capture(r: TempRepo, source: SourceMode, limits?: Parameters<type
   return s;
 }
 
-async function rejection(promise: Promise<unknown> | (() => unknown)): Promise<unknown> {
-  try {
-    await (typeof promise === 'function' ? promise() : promise);
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
-async function expectGitError(promise: Promise<unknown> | (() => unknown), code: GitErrorCode, message?: RegExp): Promise<void> {
-  const error = await rejection(promise);
-  expect(isGitError(error, code), `expected ${code}, got ${String(error)}`).toBe(true);
-  if (message) expect((error as Error).message).toMatch(message);
-}
 
 /** Runs git with byte-exact stdin (for paths that are not valid UTF-8). */
 function gitWithInput(r: TempRepo, args: string[], input: Buffer): string {
