@@ -1,4 +1,4 @@
-import { isGitError, readFileAtRevision } from '@driftgate/git';
+import { isGitError, openRevisionReader, type RevisionReader } from '@driftgate/git';
 import { type StatsClaim, statsClaimsOfHub } from './stats-claims.js';
 
 type Answer = Promise<StatsClaim[] | null>;
@@ -10,7 +10,7 @@ type Answer = Promise<StatsClaim[] | null>;
  * a failure surfaces when its answer is taken.
  */
 export class StatsHubReader {
-  readonly #cwd: string;
+  readonly #files: RevisionReader;
   readonly #prefix: string;
   readonly #limit: number;
   readonly #byBlob = new Map<string, { answer: Answer; uses: number }>();
@@ -20,10 +20,10 @@ export class StatsHubReader {
   /**
    * @param cwd the workspace root (git runs there)
    * @param prefix the workspace root's path inside the repository, `''` or ending in `/`
-   * @param limit reads in flight at once (each is a short git process)
+   * @param limit reads in flight at once (they share one git process; each revision is resolved once)
    */
   constructor(cwd: string, prefix: string, limit = 4) {
-    this.#cwd = cwd;
+    this.#files = openRevisionReader(cwd);
     this.#prefix = prefix;
     this.#limit = Math.max(1, limit);
   }
@@ -54,10 +54,15 @@ export class StatsHubReader {
     return answer;
   }
 
+  /** Ends the git process behind the reads. */
+  close(): Promise<void> {
+    return this.#files.close();
+  }
+
   async #read(commit: string, path: string): Promise<StatsClaim[] | null> {
     let bytes: Buffer | null;
     try {
-      bytes = await readFileAtRevision(this.#cwd, commit, this.#prefix + path);
+      bytes = await this.#files.read(commit, this.#prefix + path);
     } catch (error) {
       // A submodule or an oversized blob at a hub path is not a hub.
       if (isGitError(error, 'GIT_NON_BLOB') || isGitError(error, 'GIT_OBJECT_TOO_LARGE')) return null;

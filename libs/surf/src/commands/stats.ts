@@ -148,6 +148,22 @@ async function walkHistory(
 ): Promise<void> {
   const prefix = await workspacePrefix(repoRoot, root);
   const reader = new StatsHubReader(root, prefix, options.readConcurrency);
+  try {
+    await replayHistory(root, head, prefix, isHub, options, tally, reader);
+  } finally {
+    await reader.close();
+  }
+}
+
+async function replayHistory(
+  root: string,
+  head: string,
+  prefix: string,
+  isHub: (path: string) => boolean,
+  options: StatsOptions,
+  tally: Tally,
+  reader: StatsHubReader,
+): Promise<void> {
   const steps: CommitStep[] = [];
   const paths = new Map<string, string>();
   const hubPathsSeen = new Set<string>();
