@@ -74,6 +74,10 @@ export class WorkPool {
     const inline = async (): Promise<void> => {
       for (let index = take(); index !== undefined; index = take()) {
         finish(index, await runPoolTask(this.#root, this.#rootReal, tasks[index]!));
+        // Parsing is synchronous, and a task whose text is already in memory never waits on I/O:
+        // without a turn of the event loop here the workers' replies would queue unread and the
+        // workers idle while this thread drains the whole queue alone.
+        if (this.#workers.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     };
     await Promise.all([...this.#workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => viaWorker(worker))), inline()]);
