@@ -19,12 +19,16 @@ export interface Side {
   cwd?: string;
   /** Send stdout to /dev/null instead of a pipe (for baselines whose output volume is the work). */
   discardStdout?: boolean;
+  /** The exit code a run must end with (default 0), e.g. 1 for a gate that is meant to fail. */
+  expectExit?: number;
+  /** Drop stderr (for sides that print the same notice on every run). */
+  discardStderr?: boolean;
 }
 
 /** Runs a command to completion, discarding its output except a trailing RSS report line. */
 export async function runSide(side: Side): Promise<Sample> {
   const start = process.hrtime.bigint();
-  const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', 'inherit'] });
+  const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', side.discardStderr ? 'ignore' : 'inherit'] });
   // Only the last bytes matter (the RSS line); keeping them as bytes leaves a side that streams
   // 100 MB through stdout paying for the pipe, not for decoding every chunk.
   let tail: Buffer = Buffer.alloc(0);
@@ -33,7 +37,7 @@ export async function runSide(side: Side): Promise<Sample> {
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (code !== 0) throw new Error(`${side.name}: ${side.command} exited with ${code}`);
+  if (code !== (side.expectExit ?? 0)) throw new Error(`${side.name}: ${side.command} exited with ${code}, not ${side.expectExit ?? 0}`);
   const text = tail.toString('latin1');
   const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(text);
   return match ? { ms, rssMiB: Number(match[1]) / 1024, tail: text } : { ms, tail: text };

@@ -3,6 +3,7 @@ import { boundverBenchmark } from './benchmarks/boundver.js';
 import { gitBenchmark } from './benchmarks/git.js';
 import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
+import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
@@ -10,6 +11,7 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [gitBenchmark.name, gitBenchmark],
   [boundverBenchmark.name, boundverBenchmark],
   [surfBenchmark.name, surfBenchmark],
+  [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
 ]);

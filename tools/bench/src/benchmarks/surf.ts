@@ -12,7 +12,7 @@ const GENERATOR_VERSION = 1;
 /** Manifest of the source files, one per line, for the floor. */
 const MANIFEST = 'driftgate-bench-sources.txt';
 
-interface Marker {
+export interface SurfWorkspaceMarker {
   seed: number;
   generator: number;
   scale: number;
@@ -21,18 +21,19 @@ interface Marker {
   bytes: number;
 }
 
-async function ensureWorkspace(workDir: string, scale: number): Promise<{ dir: string; marker: Marker }> {
+/** The seeded surf workspace at `scale`: sources, stamped hubs, one commit; built once, then reused. */
+export async function ensureSurfWorkspace(workDir: string, scale: number): Promise<{ dir: string; marker: SurfWorkspaceMarker }> {
   const dir = join(workDir, `surf-${SEED.toString(16)}-x${scale}`);
   const markerPath = join(dir, '.git', 'driftgate-bench.json');
   if (existsSync(markerPath)) {
-    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as Marker;
+    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as SurfWorkspaceMarker;
     if (marker.seed === SEED && marker.generator === GENERATOR_VERSION && marker.scale === scale) return { dir, marker };
   }
   process.stdout.write(`  building the surf workspace at ${dir} …\n`);
   const workload = await surfWorkload(SEED, scale);
   await buildSyntheticRepo(dir, workload.files);
   writeFileSync(join(dir, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
-  const marker: Marker = {
+  const marker: SurfWorkspaceMarker = {
     seed: SEED,
     generator: GENERATOR_VERSION,
     scale,
@@ -44,14 +45,14 @@ async function ensureWorkspace(workDir: string, scale: number): Promise<{ dir: s
   return { dir, marker };
 }
 
-const surfBin = fileURLToPath(new URL('../../../surf/bin/surf.js', import.meta.url));
+export const surfBin = fileURLToPath(new URL('../../../surf/bin/surf.js', import.meta.url));
 const floorWorker = fileURLToPath(new URL('../workers/surf-floor.js', import.meta.url));
 
 export const surfBenchmark: Benchmark = {
   name: 'surf',
   description: `cold \`surf check\` of ${SURF_WORKLOAD.claims} claims over ${SURF_WORKLOAD.files} files (~6 MB TS/Python/Go/Rust) vs parsing those files once`,
   async run(options: BenchOptions): Promise<void> {
-    const { dir, marker } = await ensureWorkspace(options.workDir, options.scale);
+    const { dir, marker } = await ensureSurfWorkspace(options.workDir, options.scale);
     const ours: Side = { name: 'ours: surf check (cold)', command: process.execPath, args: [surfBin, 'check'], cwd: dir };
     const floor: Side = {
       name: 'floor: parse each file once',

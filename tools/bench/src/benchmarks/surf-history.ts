@@ -1,0 +1,60 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Benchmark, BenchOptions } from '../benchmark.js';
+import { compare, formatComparison, type Side } from '../measure.js';
+import { ensureSurfWorkspace, surfBin } from './surf.js';
+
+/** Bump when the edit below changes, so cached copies are rebuilt. */
+const EDIT_VERSION = 1;
+
+/**
+ * Every generated function and method starts its body with `total = 0` (`total := 0` in Go), so
+ * changing that literal is a logic edit under every claim: each one diverges, and `surf check`
+ * reads each claimed file's committed version to report the change's magnitude.
+ */
+function divergeEverything(text: string): string {
+  return text.replace(/\btotal( :?= )0\b/g, 'total$11');
+}
+
+/** A clone of the stamped workspace with every anchored function edited (uncommitted). */
+function ensureDivergedCopy(source: string, scale: number): string {
+  const dir = `${source}-diverged`;
+  const markerPath = join(dir, '.git', 'driftgate-bench-diverged.json');
+  const want = JSON.stringify({ edit: EDIT_VERSION, head: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: source, encoding: 'utf8' }).trim(), scale });
+  if (existsSync(markerPath) && readFileSync(markerPath, 'utf8') === want) return dir;
+  process.stdout.write(`  cloning ${source} and editing every anchored function …\n`);
+  execFileSync('rm', ['-rf', dir]);
+  execFileSync('git', ['clone', '-q', '--local', source, dir]);
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: dir, encoding: 'utf8' }).split('\0').filter((f) => /\.(ts|py|go|rs)$/.test(f));
+  for (const file of files) {
+    const path = join(dir, file);
+    writeFileSync(path, divergeEverything(readFileSync(path, 'utf8')));
+  }
+  writeFileSync(markerPath, want);
+  return dir;
+}
+
+/** Claims `surf check --format json` reports as diverged in `dir`. */
+function countDivergences(dir: string): number {
+  const run = spawnSync(process.execPath, [surfBin, 'check', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const envelope = JSON.parse(run.stdout) as { divergences: Array<{ kind: string; old_code?: unknown }> };
+  return envelope.divergences.filter((d) => d.kind === 'changed').length;
+}
+
+export const surfHistoryBenchmark: Benchmark = {
+  name: 'surf-history',
+  description: '`surf check` after a logic edit under every claim (magnitude read from git history) vs the same check with nothing diverged',
+  async run(options: BenchOptions): Promise<void> {
+    const { dir, marker } = await ensureSurfWorkspace(options.workDir, options.scale);
+    const diverged = ensureDivergedCopy(dir, options.scale);
+    const changed = countDivergences(diverged);
+    const ours: Side = { name: 'ours: check, all diverged', command: process.execPath, args: [surfBin, 'check'], cwd: diverged, expectExit: 1, discardStderr: true };
+    const clean: Side = { name: 'baseline: check, clean', command: process.execPath, args: [surfBin, 'check'], cwd: dir, discardStderr: true };
+    const result = await compare(ours, clean, options.runs);
+    process.stdout.write(`  ${marker.claims} claims over ${marker.files} files; ${changed} reported changed after the edit; ${options.runs} runs each\n`);
+    process.stdout.write(`${formatComparison(result)}\n`);
+    const extra = result.ours.medianMs - result.baseline.medianMs;
+    process.stdout.write(`  reading history for ${changed} diverged claims costs ${extra.toFixed(0)} ms (${(extra / Math.max(1, changed)).toFixed(2)} ms per claim)\n`);
+  },
+};
