@@ -1,17 +1,30 @@
-import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
 import { isGitError, type GitErrorCode } from './git-error.js';
 import { expectGitError } from './git-error.test-helpers.js';
 import { decodeGitPath } from './git-path.js';
-import { runGit, spawnGit } from './git-process.js';
 import { openRevisionReader, type RevisionReader } from './revision-reader.js';
 
-// Pass-through spies, so a test can count the git processes a reader starts.
-vi.mock('./git-process.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./git-process.js')>();
-  return { ...actual, runGit: vi.fn(actual.runGit), spawnGit: vi.fn(actual.spawnGit) };
-});
+/** Runs `body` with GIT_TRACE on (git processes inherit it) and returns the git commands started. */
+async function tracedCommands(body: () => Promise<void>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'driftgate-trace-'));
+  const file = join(dir, 'trace');
+  const before = process.env.GIT_TRACE;
+  process.env.GIT_TRACE = file;
+  try {
+    await body();
+  } finally {
+    if (before === undefined) delete process.env.GIT_TRACE;
+    else process.env.GIT_TRACE = before;
+  }
+  const trace = readFileSync(file, 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  return [...trace.matchAll(/built-in: git (?:\S+ )*?(rev-parse|cat-file|ls-tree)\b/g)].map((m) => m[1]!);
+}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -115,16 +128,55 @@ describe('openRevisionReader', () => {
     const first = r.git('rev-parse', 'HEAD');
     r.write({ 'f0.txt': 'changed\n' });
     r.commit();
-    vi.mocked(runGit).mockClear();
-    vi.mocked(spawnGit).mockClear();
-    const rd = reader(r.dir);
     const names = Object.keys(files);
-    await Promise.all(names.flatMap((name) => [rd.read(first, name), rd.read('HEAD', name)]));
-    for (const name of names) await rd.read('HEAD', name);
-    expect(text(await rd.read(first, 'f0.txt'))).toBe('0\n');
-    const commands = (calls: ReadonlyArray<readonly unknown[]>): unknown[] => calls.map((call) => (call[1] as string[])[0]);
-    expect(commands(vi.mocked(runGit).mock.calls)).toEqual(['rev-parse', 'rev-parse']);
-    expect(commands(vi.mocked(spawnGit).mock.calls)).toEqual(['cat-file']);
+    const commands = await tracedCommands(async () => {
+      const rd = reader(r.dir);
+      await Promise.all(names.flatMap((name) => [rd.read(first, name), rd.read('HEAD', name)]));
+      for (const name of names) await rd.read('HEAD', name);
+      expect(text(await rd.read(first, 'f0.txt'))).toBe('0\n');
+      await rd.close();
+    });
+    expect(commands.sort()).toEqual(['cat-file', 'rev-parse', 'rev-parse']);
+  });
+
+  it('reads a blob by object id, without resolving any revision', async () => {
+    const r = repo({ 'a.txt': 'a\n', 'dir/b.txt': 'b\n' });
+    const oid = r.git('rev-parse', 'HEAD:a.txt');
+    const dirOid = r.git('rev-parse', 'HEAD:dir');
+    const commands = await tracedCommands(async () => {
+      const rd = reader(r.dir);
+      expect(text(await rd.readBlob(oid, 'a.txt'))).toBe('a\n');
+      await expectGitError(rd.readBlob(dirOid, 'dir'), 'GIT_NON_BLOB');
+      await expectGitError(rd.readBlob('1234567890abcdef1234567890abcdef12345678', 'ghost'), 'GIT_OBJECT_MISSING');
+      await expectGitError(rd.readBlob('HEAD', 'not an id'), 'GIT_BAD_REVISION');
+      await rd.close();
+    });
+    expect(commands).toEqual(['cat-file']);
+  });
+
+  it('reads a path ending in a carriage return as that path, not the one without it', async () => {
+    // cat-file strips a CR before each request's line feed; `<tree>:a\r` would read `a`.
+    const r = repo({ a: 'plain\n', 'a\r': 'with cr\n', 'dir\r/x': 'x\n' });
+    const rd = reader(r.dir);
+    expect(text(await rd.read('HEAD', 'a\r'))).toBe('with cr\n');
+    expect(text(await rd.read('HEAD', 'a'))).toBe('plain\n');
+    expect(await rd.read('HEAD', 'b\r')).toBeNull();
+    await expectGitError(rd.read('HEAD', 'dir\r'), 'GIT_NON_BLOB');
+  });
+
+  it('starts a new cat-file after its process fails, so later reads still answer', async () => {
+    const r = repo({ 'good.txt': 'good\n', 'bad.txt': 'bad\n' });
+    // A loose object whose header promises more bytes than it holds: git streams the short
+    // content under a 100-byte header, which desynchronizes the answer stream for good.
+    const oid = r.git('rev-parse', 'HEAD:bad.txt');
+    const object = join(r.dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2));
+    chmodSync(object, 0o644);
+    writeFileSync(object, deflateSync(Buffer.from('blob 100\0short', 'latin1')));
+    const rd = reader(r.dir);
+    const outcomes = await Promise.allSettled([rd.read('HEAD', 'bad.txt'), ...Array.from({ length: 4 }, () => rd.read('HEAD', 'good.txt'))]);
+    expect(outcomes[0]!.status).toBe('rejected');
+    expect(isGitError((outcomes[0] as PromiseRejectedResult).reason)).toBe(true);
+    expect(text(await rd.read('HEAD', 'good.txt'))).toBe('good\n');
   });
 
   it('many concurrent reads across revisions each get their own answer', async () => {

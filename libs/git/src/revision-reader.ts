@@ -1,12 +1,13 @@
-import { CatFileBatch, nonBlob } from './cat-file-batch.js';
-import { GitError, isGitError } from './git-error.js';
+import { CatFileBatch, nonBlob, type RequestOptions } from './cat-file-batch.js';
+import { GitError, isGitError, type GitErrorCode } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
 import { runGit, runGitOk } from './git-process.js';
 import { checkRevision, parseObjectIdLine } from './revision.js';
 import { DEFAULT_SNAPSHOT_LIMITS } from './snapshot-limits.js';
 
+/** Options of {@link openRevisionReader}. */
 export interface RevisionReaderOptions {
-  /** Ceiling on each file's size in bytes (default 50 MiB). */
+  /** Ceiling on each file's size in bytes (default 50 MiB); larger files are `GIT_OBJECT_TOO_LARGE`. */
   maxBytes?: number;
 }
 
@@ -26,6 +27,12 @@ export interface RevisionReader {
    * `GIT_SNAPSHOT_CLOSED`. Symlinks read as their target bytes.
    */
   read(rev: string, path: string): Promise<Buffer | null>;
+  /**
+   * Bytes of the blob with object id `oid` (40 or 64 hex digits), e.g. one named by `git log
+   * --raw`; `label` names it in errors. Anything but a blob is `GIT_NON_BLOB`; an id not in the
+   * object database is `GIT_OBJECT_MISSING`.
+   */
+  readBlob(oid: string, label: string): Promise<Buffer>;
   /** Ends the git process; reads still pending reject with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
   close(): Promise<void>;
 }
@@ -37,13 +44,15 @@ export function openRevisionReader(root: string, options: RevisionReaderOptions 
 
 class BatchRevisionReader implements RevisionReader {
   readonly #root: string;
-  readonly #batch: CatFileBatch;
+  readonly #maxBytes: number;
+  #batch: CatFileBatch;
   readonly #trees = new Map<string, Promise<string>>();
   #closing: Promise<void> | undefined;
 
   constructor(root: string, options: RevisionReaderOptions) {
     this.#root = root;
-    this.#batch = new CatFileBatch(root, { maxObjectBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_LIMITS.maxBlobBytes, maxBufferedBytes: Infinity });
+    this.#maxBytes = options.maxBytes ?? DEFAULT_SNAPSHOT_LIMITS.maxBlobBytes;
+    this.#batch = this.#newBatch();
   }
 
   async read(rev: string, path: string): Promise<Buffer | null> {
@@ -52,22 +61,54 @@ class BatchRevisionReader implements RevisionReader {
     checkRelativePath(path);
     const tree = await this.#tree(rev);
     this.#checkOpen();
+    if (path.endsWith('\r')) {
+      // cat-file drops a CR before the line feed of each request, so `<tree>:<path>` would name
+      // another file; such a path is looked up in the tree and read by object id instead.
+      const entry = await lookupEntry(this.#root, tree, path);
+      return entry === null ? null : await this.readBlob(entry, path);
+    }
     // The object name travels on stdin, so any path bytes (not only valid UTF-8) can be asked for.
     const name = Buffer.concat([Buffer.from(`${tree}:`), encodeGitPath(path)]).toString('latin1');
     try {
-      const object = await this.#batch.request(name, { label: path, expectType: 'blob' }).promise;
-      return object.content;
+      return await this.#request(name, { label: path, expectType: 'blob' });
     } catch (error) {
-      // The batch's own closed error speaks of snapshots; say what was closed here.
-      if (this.#closing !== undefined && isGitError(error, 'GIT_SNAPSHOT_CLOSED')) throw closedError();
       if (isGitError(error, 'GIT_OBJECT_MISSING')) return await explainMissing(this.#root, tree, path);
       throw error;
     }
   }
 
+  async readBlob(oid: string, label: string): Promise<Buffer> {
+    this.#checkOpen();
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(oid)) {
+      throw new GitError('GIT_BAD_REVISION', `${JSON.stringify(oid)} (for ${label}) is not a full object id.`, { path: label });
+    }
+    return await this.#request(oid, { label, expectOid: oid, expectType: 'blob' });
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#batch.close();
     return this.#closing;
+  }
+
+  #newBatch(): CatFileBatch {
+    return new CatFileBatch(this.#root, { maxObjectBytes: this.#maxBytes, maxBufferedBytes: Infinity });
+  }
+
+  async #request(name: string, options: RequestOptions): Promise<Buffer> {
+    const batch = this.#batch;
+    try {
+      return (await batch.request(name, options).promise).content;
+    } catch (error) {
+      // The batch's own closed error speaks of snapshots; say what was closed here.
+      if (this.#closing !== undefined && isGitError(error, 'GIT_SNAPSHOT_CLOSED')) throw closedError();
+      // A failure of the process itself ends that cat-file for good; the next read starts a new
+      // one rather than failing every later read of a long-lived reader.
+      if (this.#closing === undefined && batch === this.#batch && isGitError(error) && PROCESS_FAILURES.has(error.code)) {
+        this.#batch = this.#newBatch();
+        void batch.close();
+      }
+      throw error;
+    }
   }
 
   #checkOpen(): void {
@@ -101,13 +142,40 @@ async function resolveTree(root: string, rev: string): Promise<string> {
   return parseObjectIdLine(resolved.stdout, 'rev-parse');
 }
 
+/** Failures of the cat-file process as a whole, as opposed to one object's answer. */
+const PROCESS_FAILURES: ReadonlySet<GitErrorCode> = new Set(['GIT_MALFORMED_OUTPUT', 'GIT_TRUNCATED_OUTPUT', 'GIT_COMMAND_FAILED']);
+
+/**
+ * The blob id at `path` in `tree` (`ls-tree`), or null when there is no such path. Paths that are
+ * not valid UTF-8 cannot travel as arguments: they are `GIT_BAD_PATH` here.
+ */
+async function lookupEntry(root: string, tree: string, path: string): Promise<string | null> {
+  if (!isWellFormed(path)) {
+    throw new GitError('GIT_BAD_PATH', `Cannot read ${JSON.stringify(path)} at a revision: a path ending in a carriage return must be valid UTF-8.`, { path });
+  }
+  const listed = await runGitOk(root, ['ls-tree', '-z', '--full-tree', tree, '--', path]);
+  for (const record of listed.toString('latin1').split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab < 0 || decodeGitPath(Buffer.from(record.slice(tab + 1), 'latin1')) !== path) continue;
+    const [mode, type, oid] = record.slice(0, tab).split(' ');
+    if (type !== 'blob') throw nonBlob(path, type ?? 'unknown', mode);
+    return oid ?? null;
+  }
+  return null;
+}
+
+/** Whether `text` has no lone surrogates (surrogateescape marks bytes that are not UTF-8). */
+function isWellFormed(text: string): boolean {
+  return !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+}
+
 /**
  * cat-file says "missing" both for an absent path and for an entry whose object is not in the
  * repository (a submodule commit, a corrupt or partial clone); the tree entry tells them apart.
  */
 async function explainMissing(root: string, tree: string, path: string): Promise<null> {
   // Argument bytes must be valid UTF-8; names that are not can only be absent paths here.
-  if (/[\uD800-\uDFFF]/.test(path.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) return null;
+  if (!isWellFormed(path)) return null;
   const listed = await runGitOk(root, ['ls-tree', '-z', '--full-tree', tree, '--', path]);
   for (const record of listed.toString('latin1').split('\0')) {
     const tab = record.indexOf('\t');

@@ -20,7 +20,7 @@ export class StatsHubReader {
   /**
    * @param cwd the workspace root (git runs there)
    * @param prefix the workspace root's path inside the repository, `''` or ending in `/`
-   * @param limit reads in flight at once (they share one git process; each revision is resolved once)
+   * @param limit reads in flight at once (they share one git process)
    */
   constructor(cwd: string, prefix: string, limit = 4) {
     this.#files = openRevisionReader(cwd);
@@ -35,7 +35,10 @@ export class StatsHubReader {
       entry.uses++;
       return;
     }
-    this.#byBlob.set(oid, { answer: this.readAt(commit, path), uses: 1 });
+    // The log names the blob, so it is read by id: no revision to resolve per commit.
+    const answer = this.#slot(() => this.#claims(path, () => this.#files.readBlob(oid, `${commit.slice(0, 12)}:${path}`)));
+    answer.catch(() => undefined);
+    this.#byBlob.set(oid, { answer, uses: 1 });
   }
 
   /** The claims of an announced blob, or null when it holds no parseable hub. */
@@ -48,7 +51,7 @@ export class StatsHubReader {
 
   /** Reads hub `path` (root-relative) at `commit`: its claims, or null when it is absent or no hub. */
   readAt(commit: string, path: string): Answer {
-    const answer = this.#slot(() => this.#read(commit, path));
+    const answer = this.#slot(() => this.#claims(path, () => this.#files.read(commit, this.#prefix + path)));
     // Marked as handled now; the error is rethrown to whoever awaits the answer.
     answer.catch(() => undefined);
     return answer;
@@ -59,10 +62,11 @@ export class StatsHubReader {
     return this.#files.close();
   }
 
-  async #read(commit: string, path: string): Promise<StatsClaim[] | null> {
+  /** The claims of hub `path` in the bytes `read` returns (null: no file there). */
+  async #claims(path: string, read: () => Promise<Buffer | null>): Promise<StatsClaim[] | null> {
     let bytes: Buffer | null;
     try {
-      bytes = await this.#files.read(commit, this.#prefix + path);
+      bytes = await read();
     } catch (error) {
       // A submodule or an oversized blob at a hub path is not a hub.
       if (isGitError(error, 'GIT_NON_BLOB') || isGitError(error, 'GIT_OBJECT_TOO_LARGE')) return null;
