@@ -60,7 +60,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
         { externalDependencies: ['@driftgate/nx'] },
         {
           runtime:
-            "git --literal-pathspecs ls-files -s -z -- 'packages/pricing' 'services/ledger' && git --literal-pathspecs --no-optional-locks diff --raw -z -- 'packages/pricing' 'services/ledger'",
+            "git --literal-pathspecs ls-files -s -z -- 'packages/pricing' 'services/ledger' && git --literal-pathspecs --no-optional-locks -c diff.autoRefreshIndex=true diff --raw --no-abbrev -z -- 'packages/pricing' 'services/ledger'",
         },
       ]),
     );

@@ -114,8 +114,12 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
     // tracking a file, or a chmod staged (`ls-files -s`) or not (`diff --raw` lists mode changes
     // against the index), changes the digests without changing a byte Nx hashes. With
     // core.filemode=false git reports no mode change, and boundver keeps the index mode too.
+    // Full object ids and a refreshed index keep the text the same on every machine (no
+    // core.abbrev length, no stat-only entries).
     const paths = reads.paths.map(shellQuote).join(' ');
-    inputs.push({ runtime: `git --literal-pathspecs ls-files -s -z -- ${paths} && git --literal-pathspecs --no-optional-locks diff --raw -z -- ${paths}` });
+    inputs.push({
+      runtime: `git --literal-pathspecs ls-files -s -z -- ${paths} && git --literal-pathspecs --no-optional-locks -c diff.autoRefreshIndex=true diff --raw --no-abbrev -z -- ${paths}`,
+    });
   }
   if (source === 'head') inputs.push({ runtime: 'git rev-parse HEAD' });
   for (const prefix of reads.tagPrefixes) {
