@@ -1,11 +1,15 @@
 // Second step of `npm run build` (after `tsc -b`): bundles each CLI's compiled entry point into
 // one ES module beside it (and surf's hashing worker, and the git benchmark's reader). Loading
 // ~200 small modules (execa alone is over 100 files) cost a command 150–250 ms before it did
-// any work; one file loads in about 50 ms. The libraries stay unbundled: the Nx executors and the tests import them.
+// any work; one file loads in about 50 ms. The libraries stay unbundled: the Nx executors and
+// the tests import them.
 //
-// Kept out of the bundles, and resolved from node_modules at run time:
+// Kept out of the bundles, and resolved from node_modules at run time (so each CLI's package.json
+// declares them):
 // - web-tree-sitter finds its runtime .wasm beside its own module file;
-// - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`;
+// - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`,
+//   which therefore loads a second, unbundled copy of the surf engine: a one-off cost of that
+//   interactive command;
 // - yaml, smol-toml, ajv's runtime helpers and the grammars' .wasm files are already loaded
 //   lazily through createRequire, which a bundler leaves alone.
 // Bundled code that reads `import.meta.url` must only look for files that sit at the same place
@@ -19,7 +23,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Bundled file → compiled entry it starts from, both relative to the repository root. */
 const BUNDLES = [
-  { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js' },
+  // `surf triage` imports boundver for its boundary view only; everything else in surf never does.
+  { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js', external: ['@driftgate/boundver'] },
   // Found by the surf engine as `./hash-worker.js` next to the module that starts the pool.
   { entry: 'libs/surf/dist/commands/hash-worker.js', out: 'tools/surf/dist/hash-worker.js' },
   { entry: 'tools/boundver/dist/main.js', out: 'tools/boundver/dist/boundver-cli.js' },
@@ -38,7 +43,7 @@ if (process.argv.includes('--clean')) {
 }
 
 await Promise.all(
-  BUNDLES.map(({ entry, out }) =>
+  BUNDLES.map(({ entry, out, external = [] }) =>
     build({
       absWorkingDir: ROOT,
       entryPoints: [entry],
@@ -47,7 +52,7 @@ await Promise.all(
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      external: EXTERNAL,
+      external: [...EXTERNAL, ...external],
       banner: { js: BANNER },
       logLevel: 'warning',
     }),

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { ErrorObject } from 'ajv';
 import { validate as validateConfigSchema } from './config-schema-validator.generated.js';
 import { BoundverError } from './errors.js';
@@ -6,8 +8,19 @@ import { toPlainJs, type JsonValue } from './json-value.js';
 import { MAX_DIAGNOSTIC_VALUE_CHARS } from './limits.js';
 import { compareCodePoints } from './string-order.js';
 
-/** Location of the shipped JSON Schema (draft 2020-12), beside `src/` and `dist/`. */
-export const CONFIG_SCHEMA_URL = new URL('../boundary.config.schema.json', import.meta.url);
+/**
+ * Location of the shipped JSON Schema (draft 2020-12) at the root of this package. It is found
+ * through the package's own name, so code bundled elsewhere (the CLI) still finds it.
+ */
+export const CONFIG_SCHEMA_URL: URL = schemaUrl();
+
+function schemaUrl(): URL {
+  try {
+    return pathToFileURL(createRequire(import.meta.url).resolve('@driftgate/boundver/boundary.config.schema.json'));
+  } catch {
+    return new URL('../boundary.config.schema.json', import.meta.url);
+  }
+}
 
 /** The config JSON Schema as shipped with the package. */
 export function loadConfigSchema(): Record<string, unknown> {
