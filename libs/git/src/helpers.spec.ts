@@ -27,7 +27,6 @@ function repo(...args: Parameters<typeof createTempRepo>): TempRepo {
   return r;
 }
 
-
 describe('findRepoRoot / resolveHeadCommit', () => {
   it('finds the root from a subdirectory', async () => {
     const r = repo({ 'a/b/c.txt': 'c\n' });

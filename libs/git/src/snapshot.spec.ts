@@ -27,8 +27,6 @@ async function capture(r: TempRepo, source: SourceMode, limits?: Parameters<type
   return s;
 }
 
-
-
 /** Runs git with byte-exact stdin (for paths that are not valid UTF-8). */
 function gitWithInput(r: TempRepo, args: string[], input: Buffer): string {
   return execFileSync('git', args, { cwd: r.dir, env: { ...process.env, ...GIT_TEST_ENV }, input }).toString().trim();

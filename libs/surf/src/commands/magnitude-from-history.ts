@@ -22,7 +22,7 @@ export interface HistoryAnswer {
 
 /**
  * `git show` requests in flight at once. They share one pipelined `git cat-file`, so a few keep it
- * busy; the bound only caps how many old versions are buffered before decoding.
+ * busy. (Every decoded old version is kept until grading starts; this bounds requests, not memory.)
  */
 const GIT_CONCURRENCY = 8;
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, type Side } from '../measure.js';
@@ -24,7 +24,7 @@ function ensureDivergedCopy(source: string, scale: number): string {
   const want = JSON.stringify({ edit: EDIT_VERSION, head: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: source, encoding: 'utf8' }).trim(), scale });
   if (existsSync(markerPath) && readFileSync(markerPath, 'utf8') === want) return dir;
   process.stdout.write(`  cloning ${source} and editing every anchored function …\n`);
-  execFileSync('rm', ['-rf', dir]);
+  rmSync(dir, { recursive: true, force: true });
   execFileSync('git', ['clone', '-q', '--local', source, dir]);
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: dir, encoding: 'utf8' }).split('\0').filter((f) => /\.(ts|py|go|rs)$/.test(f));
   for (const file of files) {
@@ -38,7 +38,7 @@ function ensureDivergedCopy(source: string, scale: number): string {
 /** Claims `surf check --format json` reports as diverged in `dir`. */
 function countDivergences(dir: string): number {
   const run = spawnSync(process.execPath, [surfBin, 'check', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
-  const envelope = JSON.parse(run.stdout) as { divergences: Array<{ kind: string; old_code?: unknown }> };
+  const envelope = JSON.parse(run.stdout) as { divergences: Array<{ kind: string }> };
   return envelope.divergences.filter((d) => d.kind === 'changed').length;
 }
 
@@ -55,6 +55,9 @@ export const surfHistoryBenchmark: Benchmark = {
     process.stdout.write(`  ${marker.claims} claims over ${marker.files} files; ${changed} reported changed after the edit; ${options.runs} runs each\n`);
     process.stdout.write(`${formatComparison(result)}\n`);
     const extra = result.ours.medianMs - result.baseline.medianMs;
-    process.stdout.write(`  reading history for ${changed} diverged claims costs ${extra.toFixed(0)} ms (${(extra / Math.max(1, changed)).toFixed(2)} ms per claim)\n`);
+    process.stdout.write(
+      `  ${changed} diverged claims cost ${extra.toFixed(0)} ms more (old versions read from git and graded, divergences reported): ` +
+        `${(extra / Math.max(1, changed)).toFixed(2)} ms per claim\n`,
+    );
   },
 };
