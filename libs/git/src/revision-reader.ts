@@ -146,12 +146,13 @@ async function resolveTree(root: string, rev: string): Promise<string> {
 const PROCESS_FAILURES: ReadonlySet<GitErrorCode> = new Set(['GIT_MALFORMED_OUTPUT', 'GIT_TRUNCATED_OUTPUT', 'GIT_COMMAND_FAILED']);
 
 /**
- * The blob id at `path` in `tree` (`ls-tree`), or null when there is no such path. Paths that are
- * not valid UTF-8 cannot travel as arguments: they are `GIT_BAD_PATH` here.
+ * The blob id at `path` in `tree` (`ls-tree`), or null when there is no such path; any other entry
+ * type is `GIT_NON_BLOB`. Paths that are not valid UTF-8 cannot travel as arguments: they are
+ * `GIT_BAD_PATH` here.
  */
 async function lookupEntry(root: string, tree: string, path: string): Promise<string | null> {
   if (!isWellFormed(path)) {
-    throw new GitError('GIT_BAD_PATH', `Cannot read ${JSON.stringify(path)} at a revision: a path ending in a carriage return must be valid UTF-8.`, { path });
+    throw new GitError('GIT_BAD_PATH', `Cannot look up ${JSON.stringify(path)} at a revision: only valid UTF-8 paths can be named on git's command line.`, { path });
   }
   const listed = await runGitOk(root, ['ls-tree', '-z', '--full-tree', tree, '--', path]);
   for (const record of listed.toString('latin1').split('\0')) {
@@ -176,15 +177,9 @@ function isWellFormed(text: string): boolean {
 async function explainMissing(root: string, tree: string, path: string): Promise<null> {
   // Argument bytes must be valid UTF-8; names that are not can only be absent paths here.
   if (!isWellFormed(path)) return null;
-  const listed = await runGitOk(root, ['ls-tree', '-z', '--full-tree', tree, '--', path]);
-  for (const record of listed.toString('latin1').split('\0')) {
-    const tab = record.indexOf('\t');
-    if (tab < 0 || decodeGitPath(Buffer.from(record.slice(tab + 1), 'latin1')) !== path) continue;
-    const [mode, type, oid] = record.slice(0, tab).split(' ');
-    if (type !== 'blob') throw nonBlob(path, type ?? 'unknown', mode);
-    throw new GitError('GIT_OBJECT_MISSING', `Git object ${oid} for ${path} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`, { path });
-  }
-  return null;
+  const oid = await lookupEntry(root, tree, path);
+  if (oid === null) return null;
+  throw new GitError('GIT_OBJECT_MISSING', `Git object ${oid} for ${path} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`, { path });
 }
 
 function checkRelativePath(path: string): void {
