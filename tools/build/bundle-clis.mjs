@@ -34,8 +34,14 @@ const BUNDLES = [
 
 const EXTERNAL = ['web-tree-sitter', '@driftgate/triage', 'ink', 'react'];
 
-// CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins.
-const BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);";
+// CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins and
+// may read `__filename` (write-file-atomic names its temporary files with it).
+const BANNER = [
+  "import { createRequire as __bundleCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __bundleFileURLToPath } from 'node:url';",
+  'const require = __bundleCreateRequire(import.meta.url);',
+  'const __filename = __bundleFileURLToPath(import.meta.url);',
+].join('\n');
 
 if (process.argv.includes('--clean')) {
   for (const { out } of BUNDLES) rmSync(join(ROOT, out), { force: true });

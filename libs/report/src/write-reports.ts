@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { type ReportFormat, renderReport } from './formats.js';
 import { ReportError } from './report-error.js';
 import type { Report } from './report-model.js';
@@ -42,14 +42,11 @@ export async function writeReports(report: Report, targets: ReportTargets, optio
 }
 
 async function writeAtomic(absolute: string, content: string, display: string): Promise<void> {
-  const dir = dirname(absolute);
-  const temp = join(dir, `.${basename(absolute)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(temp, content, 'utf8');
-    await rename(temp, absolute);
+    await mkdir(dirname(absolute), { recursive: true });
+    // Reports can be regenerated from the run, so they skip the fsync a lock or hub gets.
+    await writeFileAtomic(absolute, content, { encoding: 'utf8', fsync: false });
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
     throw new ReportError('REPORT_WRITE', `cannot write report ${display}: ${(error as Error).message}; check that its directory is writable`, { cause: error });
   }
 }
