@@ -1,10 +1,9 @@
-import { lstat, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SurfError } from '../errors.js';
-import { parseSurfConfig, SURF_CONFIG_FILE, type SurfConfigValues } from '../workspace/config.js';
+import { parseSurfConfig, readSurfConfigFile, SURF_CONFIG_FILE, type SurfConfigValues } from '../workspace/config.js';
 import { hubDirectory } from '../workspace/hub-directory.js';
 import { DEFAULT_SURF_TOML } from '../workspace/new-hub-template.js';
-import { createFileExclusive, ensureDirectoryInside } from './new-hub.js';
+import { createFileExclusive, ensureDirectoryInside, pathExists } from './new-hub.js';
 
 /** What `surf init` did; running it again reports everything as kept. */
 export interface InitResult {
@@ -29,8 +28,8 @@ export async function initWorkspace(dir: string): Promise<InitResult> {
   const configPath = join(root, SURF_CONFIG_FILE);
   let config: InitResult['config'] = 'kept';
   let values: SurfConfigValues;
-  if (await isPresent(configPath)) {
-    values = await readExisting(configPath);
+  if (await pathExists(configPath)) {
+    values = await readSurfConfigFile(configPath);
   } else {
     try {
       await createFileExclusive(configPath, DEFAULT_SURF_TOML, SURF_CONFIG_FILE);
@@ -38,33 +37,11 @@ export async function initWorkspace(dir: string): Promise<InitResult> {
       values = parseSurfConfig(DEFAULT_SURF_TOML);
     } catch (error) {
       // Another process created it in the meantime: keep theirs.
-      if (!(error instanceof SurfError && (await isPresent(configPath)))) throw error;
-      values = await readExisting(configPath);
+      if (!(error instanceof SurfError && (await pathExists(configPath)))) throw error;
+      values = await readSurfConfigFile(configPath);
     }
   }
   const hubsDir = hubDirectory(values);
   const hubsDirCreated = await ensureDirectoryInside(root, hubsDir);
   return { root, config, hubsDir, hubsDirCreated };
-}
-
-async function readExisting(configPath: string): Promise<SurfConfigValues> {
-  let text: string;
-  try {
-    text = await readFile(configPath, 'utf8');
-  } catch (error) {
-    throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: cannot read ${configPath}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  return parseSurfConfig(text);
-}
-
-async function isPresent(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw new SurfError('SURF_IO', `cannot inspect ${path}: ${(error as Error).message}`, { cause: error });
-  }
 }

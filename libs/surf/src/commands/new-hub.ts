@@ -41,7 +41,7 @@ export async function ensureDirectoryInside(root: string, relDir: string): Promi
   let depth = 0;
   for (; depth < parts.length; depth++) {
     const next = join(existing, parts[depth]!);
-    if (!(await exists(next))) break;
+    if (!(await pathExists(next))) break;
     existing = next;
   }
   let resolved: string;
@@ -73,7 +73,7 @@ export async function ensureDirectoryInside(root: string, relDir: string): Promi
  * taken) and removed. Throws `SURF_IO` with `<display> already exists` when the name is taken.
  */
 export async function createFileExclusive(absolutePath: string, text: string, display: string): Promise<void> {
-  if (await exists(absolutePath)) throw alreadyExists(display);
+  if (await pathExists(absolutePath)) throw alreadyExists(display);
   const temp = join(dirname(absolutePath), `.${basename(absolutePath)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temp, 'wx', 0o644);
@@ -111,7 +111,8 @@ function alreadyExists(display: string): SurfError {
   return new SurfError('SURF_IO', `${display} already exists; pick another name, or edit that hub`);
 }
 
-async function exists(path: string): Promise<boolean> {
+/** Whether anything (a dangling symlink included) is at `path`; other lstat failures are `SURF_IO`. */
+export async function pathExists(path: string): Promise<boolean> {
   try {
     await lstat(path);
     return true;

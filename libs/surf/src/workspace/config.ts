@@ -71,6 +71,11 @@ export async function findWorkspaceRoot(startDir: string): Promise<string> {
 export async function loadSurfConfig(startDir: string): Promise<SurfConfig> {
   const root = await findWorkspaceRoot(startDir);
   const configPath = join(root, SURF_CONFIG_FILE);
+  return { root, configPath, ...(await readSurfConfigFile(configPath)) };
+}
+
+/** Reads and parses the surf.toml at `configPath`; unreadable or invalid is `SURF_BAD_CONFIG`. */
+export async function readSurfConfigFile(configPath: string): Promise<SurfConfigValues> {
   let text: string;
   try {
     text = await readFile(configPath, 'utf8');
@@ -79,7 +84,7 @@ export async function loadSurfConfig(startDir: string): Promise<SurfConfig> {
       cause: error,
     });
   }
-  return { root, configPath, ...parseSurfConfig(text) };
+  return parseSurfConfig(text);
 }
 
 function stringList(table: Record<string, unknown>, key: string): string[] | undefined {
