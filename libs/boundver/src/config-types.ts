@@ -1,4 +1,5 @@
 import type { JsonObject } from './json-value.js';
+import { BUILT_IN_PROVIDERS } from './provider-registry.js';
 import type { CompatMode } from './semver.js';
 
 /** The four fingerprint facets, in the order the lock writes them. */
@@ -12,21 +13,7 @@ export const COMPAT_MODES: readonly CompatMode[] = ['major', 'semver_major', 'se
  * Built-in boundary provider names (aliases included). Any other name must be a `custom.*`
  * provider declared under `providers`.
  */
-export const BUILT_IN_PROVIDER_NAMES: readonly string[] = [
-  'path-hash',
-  'openapi',
-  'openapi-raw',
-  'json-file',
-  'json-file-raw',
-  'python-exports',
-  'python-exports-raw',
-  'typescript-exports',
-  'typescript-exports-raw',
-  'implicit',
-  'leaf',
-  'json-canonical',
-  'openapi-canonical',
-];
+export const BUILT_IN_PROVIDER_NAMES: readonly string[] = [...BUILT_IN_PROVIDERS.keys()];
 
 /** Providers that publish no boundary from paths of their own (`paths` optional or forbidden). */
 export const PATHLESS_PROVIDERS: readonly string[] = ['implicit', 'leaf'];

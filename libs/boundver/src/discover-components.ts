@@ -1,6 +1,6 @@
 import { componentNameProblem } from './config-validate.js';
 import { BoundverError } from './errors.js';
-import { compareCodePoints } from './string-order.js';
+import { compareCodePoints, lowerBound } from './string-order.js';
 
 /** A component proposed from a package manifest, in the shape the config writes it. */
 export interface DiscoveredComponent {
@@ -90,17 +90,6 @@ function rootManifestDirectory(paths: readonly string[]): string | null {
   if (top.length === 1) return top[0];
   for (const root of CONVENTIONAL_ROOTS) if (paths.some((path) => path === root || path.startsWith(`${root}/`))) return root;
   return null;
-}
-
-function lowerBound(sorted: readonly string[], target: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

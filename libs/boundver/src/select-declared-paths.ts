@@ -1,7 +1,7 @@
 import { declaredPathProblem, isGlobPattern } from './declared-path.js';
 import { GlobOperation } from './glob.js';
 import { MAX_PATH_DECLARATIONS, MAX_VALIDATION_ISSUES, type GlobLimits } from './limits.js';
-import { compareCodePoints } from './string-order.js';
+import { compareCodePoints, lowerBound } from './string-order.js';
 
 /** Result of {@link selectDeclaredPaths}: the selection, or every reason it failed (≤100). */
 export type DeclaredSelection = { readonly ok: true; readonly paths: string[] } | { readonly ok: false; readonly errors: string[] };
@@ -84,15 +84,4 @@ function literalSegmentPrefix(pattern: string): string {
   const literal: string[] = [];
   for (let i = 0; i < segments.length - 1 && !isGlobPattern(segments[i]); i += 1) literal.push(segments[i]);
   return literal.join('/');
-}
-
-function lowerBound(sorted: readonly string[], target: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -39,3 +39,18 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export function hasLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);
 }
+
+/**
+ * The first index of `sorted` (ascending in JavaScript's `<` order, i.e. UTF-16 code units) whose
+ * value is not below `target`: where the run of values starting with a prefix begins.
+ */
+export function lowerBound(sorted: readonly string[], target: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
