@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** One file of a synthetic repository; `path` is repository-relative POSIX. */
 export interface SyntheticFile {
@@ -46,4 +48,27 @@ async function git(cwd: string, args: string[]): Promise<void> {
   const child = spawn('git', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`git ${args.join(' ')} failed with exit code ${code}`);
+}
+
+/**
+ * The repository at `dir`, built by `build` only when the marker stored in its `.git` does not
+ * match every field of `key` (seed, generator version, size…), so a workload is generated once
+ * per machine and reused by later runs. Returns the stored marker: `key` plus what `build`
+ * returned (byte counts and the like).
+ */
+export async function cachedSyntheticRepo<K extends Record<string, unknown>, E extends Record<string, unknown>>(
+  dir: string,
+  key: K,
+  what: string,
+  build: (dir: string) => Promise<E>,
+): Promise<K & E> {
+  const markerPath = join(dir, '.git', 'driftgate-bench.json');
+  if (existsSync(markerPath)) {
+    const stored = JSON.parse(readFileSync(markerPath, 'utf8')) as Record<string, unknown>;
+    if (Object.entries(key).every(([field, value]) => stored[field] === value)) return stored as K & E;
+  }
+  process.stdout.write(`  building ${what} at ${dir} …\n`);
+  const marker = { ...key, ...(await build(dir)) };
+  writeFileSync(markerPath, `${JSON.stringify(marker)}\n`);
+  return marker;
 }

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, runSide, type Side } from '../measure.js';
 import { createRng } from '../rng.js';
-import { buildSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
+import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
 
 const SEED = 0xb0_0d_7e_55;
 /** Workload at scale 1: the size the issue names. */
@@ -78,17 +78,12 @@ function workload(scale: number): { files: SyntheticFile[]; bytes: number } {
 
 async function ensureRepo(workDir: string, scale: number): Promise<{ dir: string; marker: Marker }> {
   const dir = join(workDir, `boundver-${SEED.toString(16)}-x${scale}`);
-  const markerPath = join(dir, '.git', 'driftgate-bench.json');
-  const want = { seed: SEED, generator: GENERATOR_VERSION, files: Math.max(COMPONENTS * 2, Math.round(FILES * scale)) };
-  if (existsSync(markerPath)) {
-    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as Marker;
-    if (marker.seed === want.seed && marker.generator === want.generator && marker.files === want.files) return { dir, marker };
-  }
-  process.stdout.write(`  building ${want.files} files in ${COMPONENTS} components at ${dir} …\n`);
-  const { files, bytes } = workload(scale);
-  await buildSyntheticRepo(dir, files);
-  const marker: Marker = { ...want, bytes };
-  writeFileSync(markerPath, `${JSON.stringify(marker)}\n`);
+  const files = Math.max(COMPONENTS * 2, Math.round(FILES * scale));
+  const marker = await cachedSyntheticRepo(dir, { seed: SEED, generator: GENERATOR_VERSION, files }, `${files} files in ${COMPONENTS} components`, async (target) => {
+    const workloadFiles = workload(scale);
+    await buildSyntheticRepo(target, workloadFiles.files);
+    return { bytes: workloadFiles.bytes };
+  });
   return { dir, marker };
 }
 

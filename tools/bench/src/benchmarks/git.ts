@@ -1,10 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, median, runSide, type Sample, type Side } from '../measure.js';
 import { createRng, type Rng } from '../rng.js';
-import { buildSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
+import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
 
 const SEED = 0x5eed_0617;
 /** Workload at scale 1. */
@@ -85,17 +84,12 @@ function workload(scale: number): { files: SyntheticFile[]; bytes: number } {
 /** The synthetic repository for `scale`, built once per seed/scale and reused afterwards. */
 async function ensureRepo(workDir: string, scale: number): Promise<{ dir: string; marker: Marker }> {
   const dir = join(workDir, `git-${SEED.toString(16)}-x${scale}`);
-  const markerPath = join(dir, '.git', 'driftgate-bench.json');
-  const want = { seed: SEED, generator: GENERATOR_VERSION, files: Math.max(1, Math.round(FILES * scale)) };
-  if (existsSync(markerPath)) {
-    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as Marker;
-    if (marker.seed === want.seed && marker.generator === want.generator && marker.files === want.files) return { dir, marker };
-  }
-  process.stdout.write(`  building ${want.files} files at ${dir} …\n`);
-  const { files, bytes } = workload(scale);
-  await buildSyntheticRepo(dir, files);
-  const marker: Marker = { ...want, bytes };
-  writeFileSync(markerPath, `${JSON.stringify(marker)}\n`);
+  const files = Math.max(1, Math.round(FILES * scale));
+  const marker = await cachedSyntheticRepo(dir, { seed: SEED, generator: GENERATOR_VERSION, files }, `${files} files`, async (target) => {
+    const workloadFiles = workload(scale);
+    await buildSyntheticRepo(target, workloadFiles.files);
+    return { bytes: workloadFiles.bytes };
+  });
   return { dir, marker };
 }
 

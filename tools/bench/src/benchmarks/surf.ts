@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, type Side } from '../measure.js';
-import { buildSyntheticRepo } from '../synthetic-repo.js';
+import { buildSyntheticRepo, cachedSyntheticRepo } from '../synthetic-repo.js';
 import { SURF_WORKLOAD, surfWorkload } from './surf-workload.js';
 
 const SEED = 0x5a_f0_c4_ec;
@@ -24,24 +24,12 @@ export interface SurfWorkspaceMarker {
 /** The seeded surf workspace at `scale`: sources, stamped hubs, one commit; built once, then reused. */
 export async function ensureSurfWorkspace(workDir: string, scale: number): Promise<{ dir: string; marker: SurfWorkspaceMarker }> {
   const dir = join(workDir, `surf-${SEED.toString(16)}-x${scale}`);
-  const markerPath = join(dir, '.git', 'driftgate-bench.json');
-  if (existsSync(markerPath)) {
-    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as SurfWorkspaceMarker;
-    if (marker.seed === SEED && marker.generator === GENERATOR_VERSION && marker.scale === scale) return { dir, marker };
-  }
-  process.stdout.write(`  building the surf workspace at ${dir} …\n`);
-  const workload = await surfWorkload(SEED, scale);
-  await buildSyntheticRepo(dir, workload.files);
-  writeFileSync(join(dir, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
-  const marker: SurfWorkspaceMarker = {
-    seed: SEED,
-    generator: GENERATOR_VERSION,
-    scale,
-    files: workload.sources.length,
-    claims: workload.claims,
-    bytes: workload.sourceBytes,
-  };
-  writeFileSync(markerPath, `${JSON.stringify(marker)}\n`);
+  const marker = await cachedSyntheticRepo(dir, { seed: SEED, generator: GENERATOR_VERSION, scale }, 'the surf workspace', async (target) => {
+    const workload = await surfWorkload(SEED, scale);
+    await buildSyntheticRepo(target, workload.files);
+    writeFileSync(join(target, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
+    return { files: workload.sources.length, claims: workload.claims, bytes: workload.sourceBytes };
+  });
   return { dir, marker };
 }
 
