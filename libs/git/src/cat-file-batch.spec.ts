@@ -69,6 +69,40 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
     }
   });
 
+  it('answers each enqueued read exactly once, even when git fails inside a body', async () => {
+    let seed = 7;
+    const noise = Buffer.from(Array.from({ length: 5000 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24));
+    const r = createTempRepo({ 'a.txt': 'alpha\n', 'noise.bin': noise, 'z.txt': 'zulu\n' });
+    repos.push(r);
+    const oid = (spec: string): string => r.git('rev-parse', spec);
+    const noiseOid = oid('HEAD:noise.bin');
+    const loose = join(r.dir, '.git', 'objects', noiseOid.slice(0, 2), noiseOid.slice(2));
+    const bytes = readFileSync(loose);
+    chmodSync(loose, 0o644);
+    writeFileSync(loose, bytes.subarray(0, bytes.length - 200));
+    const batch = new CatFileBatch(r.dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 1 << 20, protocol });
+    const calls: Record<string, string[]> = { a: [], noise: [], z: [] };
+    const record = (name: string) => (error: unknown, object: BatchObject | undefined) =>
+      calls[name]!.push(error ? (isGitError(error) ? error.code : String(error)) : (object as BatchObject).content.toString());
+    try {
+      batch.enqueue(oid('HEAD:a.txt'), { label: 'a.txt' }, record('a'));
+      batch.enqueue(noiseOid, { label: 'noise.bin', expectOid: noiseOid, expectType: 'blob' }, record('noise'));
+      batch.enqueue(oid('HEAD:z.txt'), { label: 'z.txt' }, record('z'));
+      await new Promise<void>((resolve) => {
+        const poll = (): void => void (calls['z']!.length > 0 ? resolve() : setTimeout(poll, 10));
+        poll();
+      });
+      await batch.close();
+      expect(calls).toEqual({ a: ['alpha\n'], noise: ['GIT_TRUNCATED_OUTPUT'], z: ['GIT_TRUNCATED_OUTPUT'] });
+      // A read queued on a closed batch is answered at once, before enqueue returns.
+      const late: string[] = [];
+      batch.enqueue(oid('HEAD:a.txt'), { label: 'a.txt' }, (error) => late.push(isGitError(error) ? error.code : 'answered'));
+      expect(late).toEqual(['GIT_SNAPSHOT_CLOSED']);
+    } finally {
+      await batch.close();
+    }
+  });
+
   it('rejects queued requests on close and afterwards', async () => {
     const r = createTempRepo({ 'a.txt': 'alpha\n' });
     repos.push(r);

@@ -6,6 +6,7 @@ import { spawnGit, type GitProcess } from './git-process.js';
 export interface BatchObject {
   oid: string;
   type: 'blob' | 'tree' | 'commit' | 'tag';
+  /** A view into the stdout chunk when the object arrived in one chunk; a fresh buffer otherwise. */
   content: Buffer;
 }
 
@@ -36,7 +37,18 @@ export interface CatFileBatchOptions {
   protocol?: 'auto' | 'batch';
 }
 
-interface Request {
+/**
+ * Called exactly once per queued read, with the object or the reason it cannot be had. It may be
+ * called before `enqueue` returns (a closed or failed batch, a bad name); it must not throw.
+ */
+export type BatchCallback = (error: GitError | undefined, object: BatchObject | undefined) => void;
+
+/** Hands a read's bytes back to the in-flight budget; idempotent. */
+export interface BatchHandle {
+  release(): void;
+}
+
+interface Request extends BatchHandle {
   name: string;
   label: string;
   expectOid: string | undefined;
@@ -45,8 +57,8 @@ interface Request {
   released: boolean;
   delivered: boolean;
   size: number;
-  resolve(object: BatchObject): void;
-  reject(error: GitError): void;
+  settled: boolean;
+  done: BatchCallback;
 }
 
 /** Set once per process when git rejects `--batch-command`. */
@@ -72,8 +84,10 @@ export class CatFileBatch {
   #stdout: Readable | undefined;
   #failure: GitError | undefined;
   #closed = false;
-  #corked = false;
   #received = false;
+  /** Request lines not yet written: one write (and one flush command) per event-loop tick. */
+  #pendingLines = '';
+  #flushScheduled = false;
 
   readonly #queue: Request[] = [];
   #queueHead = 0;
@@ -101,32 +115,41 @@ export class CatFileBatch {
    * string (so any file-name bytes can be asked for).
    */
   request(name: string, options: RequestOptions): BatchTicket {
-    let request!: Request;
+    let handle!: BatchHandle;
     const promise = new Promise<BatchObject>((resolve, reject) => {
-      request = {
-        name,
-        label: options.label,
-        expectOid: options.expectOid,
-        expectType: options.expectType,
-        hold: options.hold ?? false,
-        released: false,
-        delivered: false,
-        size: 0,
-        resolve,
-        reject,
-      };
+      handle = this.enqueue(name, options, (error, object) => (error ? reject(error) : resolve(object as BatchObject)));
     });
-    const ticket: BatchTicket = { promise, release: () => this.#release(request) };
+    return { promise, release: () => handle.release() };
+  }
+
+  /**
+   * Like {@link request}, with a callback instead of a promise: what a long pipelined read uses,
+   * so that answering one object costs no promise of its own.
+   */
+  enqueue(name: string, options: RequestOptions, done: BatchCallback): BatchHandle {
+    const request: Request = {
+      name,
+      label: options.label,
+      expectOid: options.expectOid,
+      expectType: options.expectType,
+      hold: options.hold ?? false,
+      released: false,
+      delivered: false,
+      size: 0,
+      settled: false,
+      done,
+      release: () => this.#release(request),
+    };
     if (this.#closed) {
-      request.reject(closedError());
+      done(closedError(), undefined);
     } else if (this.#failure) {
-      request.reject(this.#failure);
+      done(this.#failure, undefined);
     } else if (name.includes('\n')) {
-      request.reject(new GitError('GIT_BAD_PATH', `Cannot read ${options.label}: the object name contains a line feed.`, { path: options.label }));
+      done(new GitError('GIT_BAD_PATH', `Cannot read ${options.label}: the object name contains a line feed.`, { path: options.label }), undefined);
     } else {
       this.#send(request);
     }
-    return ticket;
+    return request;
   }
 
   /** Ends the process; queued requests reject with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
@@ -156,20 +179,21 @@ export class CatFileBatch {
   }
 
   #write(request: Request): void {
-    const stdin = this.#stdin as Writable;
-    // Requests issued in one tick reach git as one write, followed by one flush command.
-    if (!this.#corked) {
-      this.#corked = true;
-      stdin.cork();
-      const proc = this.#proc;
-      process.nextTick(() => {
-        this.#corked = false;
-        if (this.#commandMode && proc === this.#proc) stdin.write('flush\n');
-        stdin.uncork();
-      });
+    this.#pendingLines += this.#commandMode ? `contents ${request.name}\n` : `${request.name}\n`;
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      process.nextTick(this.#writePending);
     }
-    stdin.write(`${this.#commandMode ? 'contents ' : ''}${request.name}\n`, 'latin1');
   }
+
+  // Requests issued in one tick reach git as one write, followed by one flush command.
+  readonly #writePending = (): void => {
+    this.#flushScheduled = false;
+    const lines = this.#pendingLines;
+    this.#pendingLines = '';
+    if (lines === '' || this.#closed || this.#failure || !this.#stdin) return;
+    this.#stdin.write(this.#commandMode ? `${lines}flush\n` : lines, 'latin1');
+  };
 
   /**
    * `--batch-command --buffer` (git ≥ 2.36) lets git coalesce small answers: about a third fewer
@@ -197,7 +221,7 @@ export class CatFileBatch {
       if (commandMode && exitCode === 129 && !this.#received) {
         // Usage error: this git predates --batch-command. Replay the queue on --batch.
         batchCommandUnsupported = true;
-        this.#corked = false;
+        this.#pendingLines = '';
         this.#start();
         for (let i = this.#queueHead; i < this.#queue.length; i++) this.#write(this.#queue[i] as Request);
         return;
@@ -221,7 +245,18 @@ export class CatFileBatch {
     while (pos < chunk.length && !this.#failure && !this.#closed) {
       if (this.#bodyRemaining > 0) {
         const take = Math.min(this.#bodyRemaining, chunk.length - pos);
-        if (this.#body) chunk.copy(this.#body, this.#bodyFilled, pos, pos + take);
+        if (!this.#skipError && this.#body === undefined) {
+          // A body wholly inside this chunk is handed out as a view, not copied: chunks are
+          // fresh buffers Node never reuses. Only bodies split across chunks are assembled.
+          if (take === this.#bodyRemaining) {
+            this.#body = chunk.subarray(pos, pos + take);
+          } else {
+            this.#body = Buffer.allocUnsafe(this.#bodyRemaining);
+            chunk.copy(this.#body, 0, pos, pos + take);
+          }
+        } else if (this.#body !== undefined) {
+          chunk.copy(this.#body, this.#bodyFilled, pos, pos + take);
+        }
         this.#bodyFilled += take;
         this.#bodyRemaining -= take;
         pos += take;
@@ -260,22 +295,24 @@ export class CatFileBatch {
     if (match === null) {
       this.#shift();
       if (header === `${request.name} missing`) {
-        request.reject(
+        this.#settle(
+          request,
           new GitError(
             'GIT_OBJECT_MISSING',
             `Git object ${request.name} for ${request.label} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`,
             { path: request.label },
           ),
+          undefined,
         );
         return this.#maybeIdle();
       }
       if (header === `${request.name} ambiguous`) {
-        request.reject(new GitError('GIT_BAD_REVISION', `Object name ${request.name} for ${request.label} is ambiguous; use a full object id.`, { path: request.label }));
+        this.#settle(request, new GitError('GIT_BAD_REVISION', `Object name ${request.name} for ${request.label} is ambiguous; use a full object id.`, { path: request.label }), undefined);
         return this.#maybeIdle();
       }
       const submodule = /^([0-9a-f]{40}|[0-9a-f]{64}) submodule$/.exec(header);
       if (submodule) {
-        request.reject(nonBlob(request.label, 'commit', '160000'));
+        this.#settle(request, nonBlob(request.label, 'commit', '160000'), undefined);
         return this.#maybeIdle();
       }
       return this.#protocolError(`unexpected header "${header.slice(0, 200)}"`, request);
@@ -299,7 +336,7 @@ export class CatFileBatch {
         { path: request.label },
       );
     }
-    this.#body = this.#skipError ? undefined : Buffer.allocUnsafe(size);
+    this.#body = size === 0 && !this.#skipError ? Buffer.alloc(0) : undefined;
   }
 
   #finishObject(): void {
@@ -312,7 +349,7 @@ export class CatFileBatch {
     this.#bodyRemaining = -1;
     this.#shift();
     if (this.#skipError || !body) {
-      request.reject(this.#skipError as GitError);
+      this.#settle(request, this.#skipError as GitError, undefined);
     } else {
       request.delivered = true;
       request.size = body.length;
@@ -323,9 +360,16 @@ export class CatFileBatch {
           this.#stdout?.pause();
         }
       }
-      request.resolve({ oid: object.oid, type: object.type, content: body });
+      this.#settle(request, undefined, { oid: object.oid, type: object.type, content: body });
     }
     this.#maybeIdle();
+  }
+
+  /** Answers a request once; a request can meet both its own failure and the batch's. */
+  #settle(request: Request, error: GitError | undefined, object: BatchObject | undefined): void {
+    if (request.settled) return;
+    request.settled = true;
+    request.done(error, object);
   }
 
   #release(request: Request): void {
@@ -368,20 +412,20 @@ export class CatFileBatch {
       stderr: this.#proc?.stderr() ?? '',
     });
     this.#failure = failure;
-    request?.reject(failure);
+    if (request) this.#settle(request, failure, undefined);
     this.#failAll(failure);
     this.#proc?.kill();
   }
 
   #failAll(error: GitError): void {
     if (this.#current) {
-      this.#current.reject(error);
+      this.#settle(this.#current, error, undefined);
       this.#current = undefined;
     }
     while (this.#queueHead < this.#queue.length) {
       const request = this.#queue[this.#queueHead] as Request;
       this.#shift();
-      request.reject(error);
+      this.#settle(request, error, undefined);
     }
     this.#body = undefined;
     this.#bodyRemaining = -1;

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { CatFileBatch, nonBlob, type BatchTicket } from './cat-file-batch.js';
+import { CatFileBatch, nonBlob, type BatchCallback, type BatchHandle, type RequestOptions } from './cat-file-batch.js';
 import { readConfigValue } from './config-value.js';
 import { GitError } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
@@ -38,6 +38,11 @@ export interface SnapshotEntry {
 export interface FileContent {
   path: string;
   mode: BlobMode;
+  /**
+   * The file's exact bytes. From a git source this may be a view into a read buffer of at most
+   * 64 KiB shared with neighbouring files (it is never reused or overwritten); to keep many
+   * small files for long, copy them (`Buffer.from(content)`) so each holds only its own bytes.
+   */
   content: Buffer;
 }
 
@@ -66,6 +71,15 @@ export interface Snapshot {
 
 export interface CaptureOptions {
   limits?: Partial<SnapshotLimits>;
+}
+
+/** One `readMany` read in flight; `slot` is undefined for a path refused before any read. */
+interface PendingRead {
+  slot: Slot | undefined;
+  handle: BatchHandle | undefined;
+  answered: boolean;
+  error: unknown;
+  content: Buffer | undefined;
 }
 
 interface Slot {
@@ -110,18 +124,26 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
   const limits = resolveLimits(options.limits);
   // Independent lookups run side by side; any directory of the work tree serves them all.
   const head = settle(resolveHeadCommit(cwd));
-  const root = await findRepoRoot(cwd);
   if (source === 'head') {
-    const headCommit = await head;
-    if (headCommit === null) {
-      throw new GitError(
-        'GIT_UNBORN_HEAD',
-        'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.',
-      );
-    }
-    const listed = await listTree(root, headCommit, limits);
-    return new GitSnapshot(source, root, headCommit, listed.map(blobSlot), limits);
+    // The listing waits only for HEAD (`--full-tree` lists from any directory), not for the
+    // root lookup; a failed root lookup still reports first.
+    const rootLookup = settle(findRepoRoot(cwd));
+    const listing = settle(
+      head.then((headCommit) => {
+        if (headCommit === null) {
+          throw new GitError(
+            'GIT_UNBORN_HEAD',
+            'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.',
+          );
+        }
+        return listTree(cwd, headCommit, limits);
+      }),
+    );
+    const root = await rootLookup;
+    const listed = await listing;
+    return new GitSnapshot(source, root, await head, listed.map(blobSlot), limits);
   }
+  const root = await findRepoRoot(cwd);
   const [headCommit, listed, fileMode] = await Promise.all([
     head,
     writeIndexTree(root, limits).then((tree) => listTree(root, tree, limits)),
@@ -224,7 +246,7 @@ class GitSnapshot implements Snapshot {
   async read(path: string): Promise<FileContent> {
     const slot = this.#readable(path);
     if (this.#disk) return this.#readDisk(slot);
-    const object = await this.#request(slot, false, 0).promise;
+    const object = await this.#batch(0).request(slot.entry.oid, this.#requestOptions(slot, false)).promise;
     return { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: object.content };
   }
 
@@ -234,44 +256,68 @@ class GitSnapshot implements Snapshot {
       return;
     }
     const iterator = paths[Symbol.iterator]();
-    const queue: Array<{ slot: Slot; ticket: BatchTicket } | { error: unknown }> = [];
+    // Reads in flight, in the caller's order. Answers arrive through callbacks; the generator
+    // waits (one promise) only when the oldest read is not answered yet.
+    const queue: Array<PendingRead | undefined> = [];
+    let head = 0;
+    let wake: (() => void) | undefined;
     let exhausted = false;
     let issued = 0;
+    const answered = (read: PendingRead): void => {
+      if (wake !== undefined && queue[head] === read) {
+        const resume = wake;
+        wake = undefined;
+        resume();
+      }
+    };
     const fill = (): void => {
-      while (!exhausted && queue.length < MAX_QUEUED_READS) {
+      while (!exhausted && queue.length - head < MAX_QUEUED_READS) {
         const next = iterator.next();
         if (next.done) {
           exhausted = true;
           return;
         }
+        let slot: Slot;
         try {
-          const slot = this.#readable(next.value);
-          const ticket = this.#request(slot, true, issued++ % READ_MANY_PROCESSES);
-          ticket.promise.catch(() => undefined);
-          queue.push({ slot, ticket });
+          slot = this.#readable(next.value);
         } catch (error) {
-          queue.push({ error });
+          queue.push({ slot: undefined, handle: undefined, answered: true, error, content: undefined });
           exhausted = true;
+          return;
         }
+        const read: PendingRead = { slot, handle: undefined, answered: false, error: undefined, content: undefined };
+        queue.push(read);
+        read.handle = this.#enqueue(slot, issued++ % READ_MANY_PROCESSES, (error, object) => {
+          read.answered = true;
+          read.error = error;
+          read.content = object?.content;
+          answered(read);
+        });
       }
     };
-    let current: BatchTicket | undefined;
+    let current: PendingRead | undefined;
     try {
       fill();
-      while (queue.length > 0) {
-        const item = queue.shift() as (typeof queue)[number];
-        if ('error' in item) throw item.error;
-        current = item.ticket;
-        const object = await item.ticket.promise;
+      while (head < queue.length) {
+        const read = queue[head] as PendingRead;
+        if (!read.answered) await new Promise<void>((resolve) => (wake = resolve));
+        queue[head++] = undefined;
+        if (head > 1024 && head * 2 > queue.length) {
+          queue.splice(0, head);
+          head = 0;
+        }
+        current = read;
+        if (read.error !== undefined) throw read.error;
         // Refill in large steps: each step costs git one flush (one extra write).
-        if (queue.length <= MAX_QUEUED_READS / 2) fill();
-        yield { path: item.slot.entry.path, mode: item.slot.entry.mode as BlobMode, content: object.content };
-        current.release();
+        if (queue.length - head <= MAX_QUEUED_READS / 2) fill();
+        const slot = read.slot as Slot;
+        yield { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: read.content as Buffer };
+        read.handle?.release();
         current = undefined;
       }
     } finally {
-      current?.release();
-      for (const item of queue) if ('ticket' in item) item.ticket.release();
+      current?.handle?.release();
+      for (let i = head; i < queue.length; i++) queue[i]?.handle?.release();
     }
   }
 
@@ -295,12 +341,19 @@ class GitSnapshot implements Snapshot {
     return slot;
   }
 
-  #request(slot: Slot, hold: boolean, process: number): BatchTicket {
-    const batch = (this.#batches[process] ??= new CatFileBatch(this.root, {
+  #batch(process: number): CatFileBatch {
+    return (this.#batches[process] ??= new CatFileBatch(this.root, {
       maxObjectBytes: this.#limits.maxBlobBytes,
       maxBufferedBytes: MAX_BUFFERED_BYTES,
     }));
-    return batch.request(slot.entry.oid, { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob', hold });
+  }
+
+  #requestOptions(slot: Slot, hold: boolean): RequestOptions {
+    return { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob', hold };
+  }
+
+  #enqueue(slot: Slot, process: number, done: BatchCallback): BatchHandle {
+    return this.#batch(process).enqueue(slot.entry.oid, this.#requestOptions(slot, true), done);
   }
 
   #readDisk(slot: Slot): FileContent {
