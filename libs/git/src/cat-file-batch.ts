@@ -65,6 +65,7 @@ interface Request extends BatchHandle {
 let batchCommandUnsupported = false;
 
 const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
+const DIGITS = /^\d+$/;
 const MAX_HEADER_BYTES = 64 * 1024;
 const LF = 0x0a;
 
@@ -96,7 +97,8 @@ export class CatFileBatch {
   #headerParts: Buffer[] = [];
   #headerBytes = 0;
   #current: Request | undefined;
-  #currentObject: { oid: string; type: BatchObject['type'] } | undefined;
+  #currentOid = '';
+  #currentType: BatchObject['type'] = 'blob';
   #body: Buffer | undefined;
   #bodyFilled = 0;
   #bodyRemaining = -1;
@@ -291,6 +293,12 @@ export class CatFileBatch {
   #onHeader(header: string): void {
     const request = this.#queue[this.#queueHead];
     if (!request) return this.#protocolError('an answer arrived for no request');
+    const expected = request.expectOid;
+    // The usual answer, `<the oid asked for> blob <size>`, is recognised without the full grammar.
+    if (expected !== undefined && header.startsWith(expected) && header.startsWith(' blob ', expected.length)) {
+      const sizeText = header.slice(expected.length + 6);
+      if (DIGITS.test(sizeText)) return this.#onObject(request, expected, 'blob', Number(sizeText));
+    }
     const match = HEADER.exec(header);
     if (match === null) {
       this.#shift();
@@ -318,12 +326,17 @@ export class CatFileBatch {
       return this.#protocolError(`unexpected header "${header.slice(0, 200)}"`, request);
     }
     const [, oid, type, sizeText] = match as unknown as [string, string, BatchObject['type'], string];
-    const size = Number(sizeText);
-    if (request.expectOid !== undefined && oid !== request.expectOid) {
-      return this.#protocolError(`answer for ${oid} while ${request.expectOid} was asked`, request);
+    if (expected !== undefined && oid !== expected) {
+      return this.#protocolError(`answer for ${oid} while ${expected} was asked`, request);
     }
+    this.#onObject(request, oid, type, Number(sizeText));
+  }
+
+  /** An object's header was read: its body follows (kept, or skipped with `#skipError`). */
+  #onObject(request: Request, oid: string, type: BatchObject['type'], size: number): void {
     this.#current = request;
-    this.#currentObject = { oid, type };
+    this.#currentOid = oid;
+    this.#currentType = type;
     this.#bodyFilled = 0;
     this.#bodyRemaining = size;
     this.#skipError = undefined;
@@ -341,10 +354,8 @@ export class CatFileBatch {
 
   #finishObject(): void {
     const request = this.#current as Request;
-    const object = this.#currentObject as { oid: string; type: BatchObject['type'] };
     const body = this.#body;
     this.#current = undefined;
-    this.#currentObject = undefined;
     this.#body = undefined;
     this.#bodyRemaining = -1;
     this.#shift();
@@ -360,7 +371,7 @@ export class CatFileBatch {
           this.#stdout?.pause();
         }
       }
-      this.#settle(request, undefined, { oid: object.oid, type: object.type, content: body });
+      this.#settle(request, undefined, { oid: this.#currentOid, type: this.#currentType, content: body });
     }
     this.#maybeIdle();
   }

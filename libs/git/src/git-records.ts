@@ -1,6 +1,6 @@
 import { GitError } from './git-error.js';
 import { commandFailed, spawnGit } from './git-process.js';
-import { RecordSplitter } from './record-splitter.js';
+import { RecordSplitter, type RecordSegment } from './record-splitter.js';
 
 export interface GitRecordOptions {
   /** Record delimiter byte; NUL (`-z` output) by default. */
@@ -24,6 +24,32 @@ export interface GitRecordOptions {
  * is requested. Ending the iteration early, or any error, ends the git process.
  */
 export async function* gitRecordBatches(cwd: string, args: readonly string[], options: GitRecordOptions): AsyncGenerator<Buffer[]> {
+  const delimiter = options.delimiter ?? 0;
+  for await (const { spanning, records, splitter } of gitRecordSegments(cwd, args, options)) {
+    const batch: Buffer[] = spanning === null ? [] : [spanning];
+    let start = 0;
+    for (;;) {
+      const end = records.indexOf(delimiter, start);
+      if (end < 0) break;
+      splitter.checkRecord(end - start);
+      batch.push(records.subarray(start, end));
+      start = end + 1;
+    }
+    if (batch.length > 0) yield batch;
+  }
+}
+
+/**
+ * The stream under {@link gitRecordBatches}: per chunk, the record it completed and its own run of
+ * whole records, unsplit (see `RecordSegment`), for parsers that walk a run faster than a record
+ * at a time. They check each record with `splitter.checkRecord`. With `allowUnterminated`, the
+ * last segment's `spanning` is whatever followed the last delimiter (possibly empty).
+ */
+export async function* gitRecordSegments(
+  cwd: string,
+  args: readonly string[],
+  options: GitRecordOptions,
+): AsyncGenerator<RecordSegment & { splitter: RecordSplitter }> {
   const proc = spawnGit(cwd, args);
   const splitter = new RecordSplitter(options.delimiter ?? 0, options.maxRecordBytes, options.recordTooLarge);
   let total = 0;
@@ -34,15 +60,15 @@ export async function* gitRecordBatches(cwd: string, args: readonly string[], op
     for await (const chunk of stdout as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > options.maxTotalBytes) throw options.outputTooLarge(total);
-      const records = splitter.push(chunk);
-      if (records.length > 0) yield records;
+      const segment = splitter.pushSegment(chunk);
+      if (segment.spanning !== null || segment.records.length > 0) yield { ...segment, splitter };
     }
     const rest = splitter.end();
     const { exitCode, error } = await proc.exited;
     if (error) throw error;
     if (exitCode !== 0) throw commandFailed(args, exitCode, proc.stderr());
     if (options.allowUnterminated) {
-      yield [rest ?? Buffer.alloc(0)];
+      yield { spanning: rest ?? Buffer.alloc(0), records: Buffer.alloc(0), splitter };
     } else if (rest !== null) {
       throw new GitError('GIT_TRUNCATED_OUTPUT', `git ${args[0] ?? ''} output ended inside a record; the listing is incomplete. Retry; if it persists, run \`git fsck\`.`, {
         stderr: proc.stderr(),

@@ -1,4 +1,20 @@
 /**
+ * What one chunk adds to a delimited byte stream: the record it completed that began in earlier
+ * chunks, and the run of whole records lying inside it.
+ */
+export interface RecordSegment {
+  /** A record that spanned chunks and ends in this one (a fresh buffer), or null. */
+  spanning: Buffer | null;
+  /**
+   * Whole records of this chunk, each followed by the delimiter; a view into the chunk, possibly
+   * empty. Their lengths are not checked here: callers splitting it check each record themselves.
+   */
+  records: Buffer;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
  * Splits a byte stream into records ended by one delimiter byte (NUL for `-z` listings), chunk by
  * chunk, so a listing is never held as one string. A record longer than `maxRecordBytes` stops
  * the split (via `onOversize`) before it can grow further.
@@ -21,29 +37,43 @@ export class RecordSplitter {
    * when a record spans chunks. Copy what must outlive the next `push`.
    */
   push(chunk: Buffer): Buffer[] {
-    const records: Buffer[] = [];
+    const { spanning, records } = this.pushSegment(chunk);
+    const out: Buffer[] = spanning === null ? [] : [spanning];
     let start = 0;
     for (;;) {
-      const end = chunk.indexOf(this.#delimiter, start);
+      const end = records.indexOf(this.#delimiter, start);
       if (end < 0) break;
-      if (this.#partialBytes > 0) {
-        this.#check(this.#partialBytes + end - start);
-        this.#partial.push(chunk.subarray(start, end));
-        records.push(Buffer.concat(this.#partial));
-        this.#partial = [];
-        this.#partialBytes = 0;
-      } else {
-        this.#check(end - start);
-        records.push(chunk.subarray(start, end));
-      }
+      this.checkRecord(end - start);
+      out.push(records.subarray(start, end));
       start = end + 1;
     }
-    if (start < chunk.length) {
-      this.#partialBytes += chunk.length - start;
-      this.#check(this.#partialBytes);
-      this.#partial.push(Buffer.from(chunk.subarray(start)));
+    return out;
+  }
+
+  /**
+   * Like {@link push}, without splitting the chunk's own records: for parsers that walk the run
+   * of records themselves. Bytes after the chunk's last delimiter are kept for the next chunk.
+   */
+  pushSegment(chunk: Buffer): RecordSegment {
+    const first = chunk.indexOf(this.#delimiter);
+    if (first < 0) {
+      this.#keep(chunk, 0);
+      return { spanning: null, records: EMPTY };
     }
-    return records;
+    let spanning: Buffer | null = null;
+    let start = 0;
+    if (this.#partialBytes > 0) {
+      this.checkRecord(this.#partialBytes + first);
+      this.#partial.push(chunk.subarray(0, first));
+      spanning = Buffer.concat(this.#partial);
+      this.#partial = [];
+      this.#partialBytes = 0;
+      start = first + 1;
+    }
+    const last = chunk.lastIndexOf(this.#delimiter);
+    const records = last < start ? EMPTY : chunk.subarray(start, last + 1);
+    this.#keep(chunk, last + 1);
+    return { spanning, records };
   }
 
   /** Bytes after the last delimiter (an unterminated final record), or null when there are none. */
@@ -55,7 +85,15 @@ export class RecordSplitter {
     return rest;
   }
 
-  #check(bytes: number): void {
+  /** Throws the oversize error for a record of `bytes` bytes, when that is over the limit. */
+  checkRecord(bytes: number): void {
     if (bytes > this.#maxRecordBytes) throw this.#onOversize(bytes);
+  }
+
+  #keep(chunk: Buffer, from: number): void {
+    if (from >= chunk.length) return;
+    this.#partialBytes += chunk.length - from;
+    this.checkRecord(this.#partialBytes);
+    this.#partial.push(Buffer.from(chunk.subarray(from)));
   }
 }

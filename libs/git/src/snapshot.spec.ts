@@ -397,6 +397,43 @@ describe('Snapshot reads', () => {
   });
 });
 
+describe('head listings stream in chunks', () => {
+  it('a listing of many chunks keeps every name exact, ASCII or not, in every kind of entry', async () => {
+    // Runs of plain ASCII names and runs with UTF-8 or invalid UTF-8 names alternate across
+    // about ten stdout chunks, with executables, symlinks and gitlinks among them.
+    const r = repo();
+    const names: Buffer[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const block = Math.floor(i / 1000);
+      const stem = `d${block}/f${String(i).padStart(5, '0')}`;
+      names.push(block % 3 === 1 && i % 5 === 0 ? Buffer.concat([Buffer.from(`${stem}-`), i % 10 === 0 ? Buffer.from([0xe9]) : Buffer.from('é中')]) : Buffer.from(stem));
+    }
+    const modes = ['100644 :1', '100755 :1', '120000 :1', '160000 1234567890abcdef1234567890abcdef12345678'];
+    const lines = ['blob', 'mark :1', 'data 2', 'x', '', 'commit refs/heads/main', 'committer T <t@example.invalid> 1700000000 +0000', 'data 1', 'c'];
+    const stream = Buffer.concat([
+      Buffer.from(`${lines.join('\n')}\n`),
+      ...names.map((name, i) => Buffer.concat([Buffer.from(`M ${modes[i % 4]} `), name, Buffer.from('\n')])),
+      Buffer.from('\n'),
+    ]);
+    gitWithInput(r, ['-c', 'core.quotePath=false', 'fast-import', '--quiet'], stream);
+    const listing = execFileSync('git', ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { cwd: r.dir, maxBuffer: 1 << 26 });
+    expect(listing.length).toBeGreaterThan(6 * 64 * 1024);
+    const expected = listing
+      .toString('latin1')
+      .split('\0')
+      .filter((record) => record !== '')
+      .map((record) => {
+        const [meta, path] = record.split('\t') as [string, string];
+        const [mode, type, oid] = meta.split(' ');
+        return { path: decodeGitPath(Buffer.from(path, 'latin1')), mode, type, oid };
+      });
+    const s = await capture(r, 'head');
+    expect(s.entries.map((entry) => ({ ...entry }))).toEqual(expected);
+    expect(new Set(s.entries.map((entry) => entry.mode))).toEqual(new Set(['100644', '100755', '120000', '160000']));
+    for (const [i, name] of names.entries()) expect(s.get(decodeGitPath(name))?.mode, String(i)).toBe(modes[i % 4]!.slice(0, 6));
+  });
+});
+
 describe('snapshot limits are enforced while streaming', () => {
   it.each([
     ['maxTreeEntries', { maxTreeEntries: 2 }],

@@ -210,8 +210,15 @@ class GitSnapshot implements Snapshot {
     this.root = root;
     this.headCommit = headCommit;
     this.#slots = slots;
-    this.entries = Object.freeze(slots.map((slot) => slot.entry));
-    this.#byPath = new Map(slots.map((slot) => [slot.entry.path, slot]));
+    const entries: SnapshotEntry[] = new Array<SnapshotEntry>(slots.length);
+    const byPath = new Map<string, Slot>();
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as Slot;
+      entries[i] = slot.entry;
+      byPath.set(slot.entry.path, slot);
+    }
+    this.entries = Object.freeze(entries);
+    this.#byPath = byPath;
     this.#limits = limits;
     this.#disk = disk;
   }

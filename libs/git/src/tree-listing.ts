@@ -1,6 +1,8 @@
+import { isAscii } from 'node:buffer';
 import { GitError } from './git-error.js';
 import { decodeGitPath } from './git-path.js';
-import { gitRecordBatches } from './git-records.js';
+import { gitRecordSegments } from './git-records.js';
+import type { RecordSplitter } from './record-splitter.js';
 import { limitExceeded, type SnapshotLimits } from './snapshot-limits.js';
 
 /** Git's canonical blob modes that file hashing supports. */
@@ -62,10 +64,43 @@ export async function listTree(root: string, treeish: string, limits: SnapshotLi
   const budget = new PathBudget(limits);
   const entries: ListedEntry[] = [];
   const args = ['ls-tree', '-r', '-z', '--full-tree', treeish];
-  for await (const batch of gitRecordBatches(root, args, listingRecordOptions(limits, HEADER_ROOM))) {
-    for (const record of batch) entries.push(parseTreeRecord(record, budget));
+  for await (const { spanning, records, splitter } of gitRecordSegments(root, args, listingRecordOptions(limits, HEADER_ROOM))) {
+    if (spanning !== null) entries.push(parseTreeRecord(spanning, budget));
+    parseTreeRun(records, budget, splitter, entries);
   }
   return sortUnique(entries);
+}
+
+/**
+ * Parses a run of whole `ls-tree -z` records. Listing 20,000 entries is dominated by per-record
+ * calls into Node's buffer code, so canonical records are read from one latin1 string of the run
+ * (latin1 maps each byte to one character, so string and byte offsets agree); anything else
+ * goes through {@link parseTreeRecord}. Path bytes are copied out of the run.
+ */
+function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSplitter, entries: ListedEntry[]): void {
+  if (run.length === 0) return;
+  const text = run.toString('latin1');
+  // Names of an all-ASCII run need no UTF-8 decoding: the latin1 text is the name.
+  const ascii = isAscii(run);
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\0', start);
+    if (end < 0) return;
+    splitter.checkRecord(end - start);
+    const tab = text.indexOf('\t', start);
+    const space = text.indexOf(' ', start + 7);
+    const kind = tab > start && tab < end && space > start && space < tab ? MODES.get(text.slice(start, space + 1)) : undefined;
+    const oid = kind === undefined ? '' : text.slice(space + 1, tab);
+    if (kind === undefined || !HEX_OID.test(oid) || tab + 1 === end) {
+      entries.push(parseTreeRecord(run.subarray(start, end), budget));
+    } else {
+      const bytes = Buffer.from(run.subarray(tab + 1, end));
+      budget.add(bytes);
+      const path = ascii ? text.slice(tab + 1, end) : decodeGitPath(bytes);
+      entries.push({ path, bytes, mode: kind, type: kind === '160000' ? 'commit' : 'blob', oid });
+    }
+    start = end + 1;
+  }
 }
 
 const MODES: ReadonlyMap<string, ListedEntry['mode']> = new Map([
