@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchmarks } from './registry.js';
+import { dropStartupOnlyVariables } from './startup-env.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -8,6 +9,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '5' },
     scale: { type: 'string', default: '1' },
     'work-dir': { type: 'string', default: '.bench' },
+    'keep-env': { type: 'boolean', default: false },
   },
 });
 
@@ -17,9 +19,19 @@ if (unknown.length || names.length === 0) {
   const known = [...benchmarks.values()].map((b) => `  ${b.name.padEnd(10)} ${b.description}`).join('\n');
   process.stderr.write(
     (unknown.length ? `unknown benchmark: ${unknown.join(', ')}\n` : 'no benchmarks are registered yet\n') +
-      `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR]\n${known}\n`,
+      `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR] [--keep-env]\n${known}\n`,
   );
   process.exit(2);
+}
+// Measured processes start without variables that only add start-up work (see startup-env.ts),
+// unless --keep-env; the report then says what they cost a bare Node start.
+if (!values['keep-env']) {
+  const dropped = dropStartupOnlyVariables();
+  if (dropped !== null) {
+    process.stdout.write(
+      `note: measured processes run without ${dropped.variables.join(', ')} (set here): a bare \`node -e 0\` takes ${dropped.withMs.toFixed(0)} ms with it, ${dropped.withoutMs.toFixed(0)} ms without. --keep-env measures with it.\n`,
+    );
+  }
 }
 for (const name of names) {
   const bench = benchmarks.get(name)!;
