@@ -48,6 +48,15 @@ export interface BatchHandle {
   release(): void;
 }
 
+/**
+ * Receives the answers to {@link CatFileBatch.enqueueBlob} reads: one call per read, in request
+ * order, possibly before `enqueueBlob` returns (a closed or failed batch). Must not throw. A
+ * delivered `content` counts toward the batch's buffered bytes until `releaseBytes` hands it back.
+ */
+export interface BlobSink {
+  answer(tag: number, error: GitError | undefined, content: Buffer | undefined): void;
+}
+
 interface Request extends BatchHandle {
   name: string;
   label: string;
@@ -58,7 +67,10 @@ interface Request extends BatchHandle {
   delivered: boolean;
   size: number;
   settled: boolean;
-  done: BatchCallback;
+  /** Exactly one of `done` and `sink` is set. */
+  done: BatchCallback | null;
+  sink: BlobSink | null;
+  tag: number;
 }
 
 /** Set once per process when git rejects `--batch-command`. */
@@ -140,18 +152,56 @@ export class CatFileBatch {
       size: 0,
       settled: false,
       done,
+      sink: null,
+      tag: 0,
       release: () => this.#release(request),
     };
+    this.#admit(request);
+    return request;
+  }
+
+  /**
+   * Queues a read of the blob `oid` whose answer goes to `sink` with `tag`: the leanest path, for
+   * reading many files in a row (`Snapshot.readMany`). The content is held (it counts toward
+   * `maxBufferedBytes`) until the caller passes its length to {@link releaseBytes}.
+   */
+  enqueueBlob(oid: string, label: string, sink: BlobSink, tag: number): void {
+    this.#admit({
+      name: oid,
+      label,
+      expectOid: oid,
+      expectType: 'blob',
+      hold: true,
+      released: false,
+      delivered: false,
+      size: 0,
+      settled: false,
+      done: null,
+      sink,
+      tag,
+      release: releaseNothing,
+    });
+  }
+
+  /** Hands back held bytes of {@link enqueueBlob} answers; reading resumes below the budget. */
+  releaseBytes(bytes: number): void {
+    this.#buffered -= bytes;
+    if (this.#paused && this.#buffered <= this.#options.maxBufferedBytes) {
+      this.#paused = false;
+      this.#stdout?.resume();
+    }
+  }
+
+  #admit(request: Request): void {
     if (this.#closed) {
-      done(closedError(), undefined);
+      this.#settle(request, closedError(), undefined);
     } else if (this.#failure) {
-      done(this.#failure, undefined);
-    } else if (name.includes('\n')) {
-      done(new GitError('GIT_BAD_PATH', `Cannot read ${options.label}: the object name contains a line feed.`, { path: options.label }), undefined);
+      this.#settle(request, this.#failure, undefined);
+    } else if (request.name.includes('\n')) {
+      this.#settle(request, new GitError('GIT_BAD_PATH', `Cannot read ${request.label}: the object name contains a line feed.`, { path: request.label }), undefined);
     } else {
       this.#send(request);
     }
-    return request;
   }
 
   /** Ends the process; queued requests reject with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
@@ -371,7 +421,12 @@ export class CatFileBatch {
           this.#stdout?.pause();
         }
       }
-      this.#settle(request, undefined, { oid: this.#currentOid, type: this.#currentType, content: body });
+      if (request.sink !== null && !request.settled) {
+        request.settled = true;
+        request.sink.answer(request.tag, undefined, body);
+      } else {
+        this.#settle(request, undefined, { oid: this.#currentOid, type: this.#currentType, content: body });
+      }
     }
     this.#maybeIdle();
   }
@@ -380,18 +435,14 @@ export class CatFileBatch {
   #settle(request: Request, error: GitError | undefined, object: BatchObject | undefined): void {
     if (request.settled) return;
     request.settled = true;
-    request.done(error, object);
+    if (request.done !== null) request.done(error, object);
+    else (request.sink as BlobSink).answer(request.tag, error, object?.content);
   }
 
   #release(request: Request): void {
     if (request.released) return;
     request.released = true;
-    if (!request.hold || !request.delivered) return;
-    this.#buffered -= request.size;
-    if (this.#paused && this.#buffered <= this.#options.maxBufferedBytes) {
-      this.#paused = false;
-      this.#stdout?.resume();
-    }
+    if (request.hold && request.delivered) this.releaseBytes(request.size);
   }
 
   #shift(): void {
@@ -443,6 +494,8 @@ export class CatFileBatch {
     this.#setActive(false);
   }
 }
+
+function releaseNothing(): void {}
 
 /** The fail-closed error for a path whose Git entry is not a blob. */
 export function nonBlob(path: string, type: string, mode: string | undefined): GitError {

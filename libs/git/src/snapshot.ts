@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { CatFileBatch, nonBlob, type BatchCallback, type BatchHandle, type RequestOptions } from './cat-file-batch.js';
+import { BlobReadIterator, type BlobReadEntry } from './blob-read-iterator.js';
+import { CatFileBatch, nonBlob } from './cat-file-batch.js';
 import { readConfigValue } from './config-value.js';
 import { GitError } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
@@ -71,15 +72,6 @@ export interface Snapshot {
 
 export interface CaptureOptions {
   limits?: Partial<SnapshotLimits>;
-}
-
-/** One `readMany` read in flight; `slot` is undefined for a path refused before any read. */
-interface PendingRead {
-  slot: Slot | undefined;
-  handle: BatchHandle | undefined;
-  answered: boolean;
-  error: unknown;
-  content: Buffer | undefined;
 }
 
 interface Slot {
@@ -253,79 +245,18 @@ class GitSnapshot implements Snapshot {
   async read(path: string): Promise<FileContent> {
     const slot = this.#readable(path);
     if (this.#disk) return this.#readDisk(slot);
-    const object = await this.#batch(0).request(slot.entry.oid, this.#requestOptions(slot, false)).promise;
+    const object = await this.#batch(0).request(slot.entry.oid, { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob' }).promise;
     return { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: object.content };
   }
 
-  async *readMany(paths: Iterable<string>): AsyncGenerator<FileContent> {
-    if (this.#disk) {
-      for (const path of paths) yield this.#readDisk(this.#readable(path));
-      return;
-    }
-    const iterator = paths[Symbol.iterator]();
-    // Reads in flight, in the caller's order. Answers arrive through callbacks; the generator
-    // waits (one promise) only when the oldest read is not answered yet.
-    const queue: Array<PendingRead | undefined> = [];
-    let head = 0;
-    let wake: (() => void) | undefined;
-    let exhausted = false;
-    let issued = 0;
-    const answered = (read: PendingRead): void => {
-      if (wake !== undefined && queue[head] === read) {
-        const resume = wake;
-        wake = undefined;
-        resume();
-      }
-    };
-    const fill = (): void => {
-      while (!exhausted && queue.length - head < MAX_QUEUED_READS) {
-        const next = iterator.next();
-        if (next.done) {
-          exhausted = true;
-          return;
-        }
-        let slot: Slot;
-        try {
-          slot = this.#readable(next.value);
-        } catch (error) {
-          queue.push({ slot: undefined, handle: undefined, answered: true, error, content: undefined });
-          exhausted = true;
-          return;
-        }
-        const read: PendingRead = { slot, handle: undefined, answered: false, error: undefined, content: undefined };
-        queue.push(read);
-        read.handle = this.#enqueue(slot, issued++ % READ_MANY_PROCESSES, (error, object) => {
-          read.answered = true;
-          read.error = error;
-          read.content = object?.content;
-          answered(read);
-        });
-      }
-    };
-    let current: PendingRead | undefined;
-    try {
-      fill();
-      while (head < queue.length) {
-        const read = queue[head] as PendingRead;
-        if (!read.answered) await new Promise<void>((resolve) => (wake = resolve));
-        queue[head++] = undefined;
-        if (head > 1024 && head * 2 > queue.length) {
-          queue.splice(0, head);
-          head = 0;
-        }
-        current = read;
-        if (read.error !== undefined) throw read.error;
-        // Refill in large steps: each step costs git one flush (one extra write).
-        if (queue.length - head <= MAX_QUEUED_READS / 2) fill();
-        const slot = read.slot as Slot;
-        yield { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: read.content as Buffer };
-        read.handle?.release();
-        current = undefined;
-      }
-    } finally {
-      current?.handle?.release();
-      for (let i = head; i < queue.length; i++) queue[i]?.handle?.release();
-    }
+  readMany(paths: Iterable<string>): AsyncIterableIterator<FileContent> {
+    if (this.#disk) return this.#readManyDisk(paths);
+    const entry = (path: string): BlobReadEntry => this.#readable(path).entry as BlobReadEntry;
+    return new BlobReadIterator(paths, entry, (process) => this.#batch(process), READ_MANY_PROCESSES, MAX_QUEUED_READS);
+  }
+
+  async *#readManyDisk(paths: Iterable<string>): AsyncGenerator<FileContent> {
+    for (const path of paths) yield this.#readDisk(this.#readable(path));
   }
 
   async close(): Promise<void> {
@@ -353,14 +284,6 @@ class GitSnapshot implements Snapshot {
       maxObjectBytes: this.#limits.maxBlobBytes,
       maxBufferedBytes: MAX_BUFFERED_BYTES,
     }));
-  }
-
-  #requestOptions(slot: Slot, hold: boolean): RequestOptions {
-    return { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob', hold };
-  }
-
-  #enqueue(slot: Slot, process: number, done: BatchCallback): BatchHandle {
-    return this.#batch(process).enqueue(slot.entry.oid, this.#requestOptions(slot, true), done);
   }
 
   #readDisk(slot: Slot): FileContent {

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { BlobReadIterator, type BlobRead, type BlobReadEntry } from './blob-read-iterator.js';
+import { CatFileBatch } from './cat-file-batch.js';
+import { GitError, isGitError } from './git-error.js';
+
+const repos: TempRepo[] = [];
+const batches: CatFileBatch[] = [];
+afterEach(async () => {
+  for (const batch of batches.splice(0)) await batch.close();
+  for (const r of repos.splice(0)) r.dispose();
+});
+
+/** Twelve 100 kB files of distinct bytes, and entries for them by path. */
+function fixture(): { r: TempRepo; files: Map<string, Buffer>; entry: (path: string) => BlobReadEntry } {
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < 12; i++) files.set(`f${String(i).padStart(2, '0')}.bin`, Buffer.alloc(100_000, i + 1));
+  const r = createTempRepo(Object.fromEntries(files));
+  repos.push(r);
+  const oids = new Map([...files.keys()].map((path) => [path, r.git('rev-parse', `HEAD:${path}`)]));
+  const entry = (path: string): BlobReadEntry => {
+    const oid = oids.get(path);
+    if (oid === undefined) throw new GitError('GIT_PATH_NOT_FOUND', `${path} is not tracked.`, { path });
+    return { path, mode: '100644', oid };
+  };
+  return { r, files, entry };
+}
+
+/** Two cat-file batches that pause beyond 250 kB each: a few of the files fill the budget. */
+function smallBudgetBatches(r: TempRepo): CatFileBatch[] {
+  const pair = [0, 1].map(() => new CatFileBatch(r.dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 250_000 }));
+  batches.push(...pair);
+  return pair;
+}
+
+async function collect(iterator: AsyncIterable<BlobRead>): Promise<BlobRead[]> {
+  const out: BlobRead[] = [];
+  for await (const file of iterator) out.push(file);
+  return out;
+}
+
+describe('BlobReadIterator', () => {
+  it('yields every file in order across two processes while the budget pauses and resumes reading', async () => {
+    const { r, files, entry } = fixture();
+    const pair = smallBudgetBatches(r);
+    const order = [...files.keys()].reverse();
+    const read = await collect(new BlobReadIterator(order, entry, (p) => pair[p]!, 2, 4));
+    expect(read.map((f) => f.path)).toEqual(order);
+    for (const f of read) expect(f.content.equals(files.get(f.path)!), f.path).toBe(true);
+  });
+
+  it('stopping early hands back the held bytes, so later reads on the same processes go on', async () => {
+    const { r, files, entry } = fixture();
+    const pair = smallBudgetBatches(r);
+    const paths = [...files.keys()];
+    for await (const file of new BlobReadIterator(paths, entry, (p) => pair[p]!, 2, 8)) {
+      expect(file.path).toBe(paths[0]);
+      break;
+    }
+    // Without the release the budget would stay full and these reads would wait for ever.
+    for (const batch of pair) {
+      const last = await batch.request(entry(paths[11]!).oid, { label: paths[11]!, hold: true }).promise;
+      expect(last.content.equals(files.get(paths[11]!)!)).toBe(true);
+    }
+    expect(await collect(new BlobReadIterator(paths.slice(0, 6), entry, (p) => pair[p]!, 2, 8))).toHaveLength(6);
+  }, 20_000);
+
+  it('a path refused before reading and a missing object each fail in their turn', async () => {
+    const { r, files, entry } = fixture();
+    const pair = smallBudgetBatches(r);
+    const [a, b] = [...files.keys()];
+    const seen: string[] = [];
+    const refused = new BlobReadIterator([a!, 'ghost.bin', b!], entry, (p) => pair[p]!, 2, 8);
+    const error = await (async () => {
+      try {
+        for await (const file of refused) seen.push(file.path);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(seen).toEqual([a]);
+    expect(isGitError(error, 'GIT_PATH_NOT_FOUND')).toBe(true);
+    expect(await refused.next()).toEqual({ value: undefined, done: true });
+
+    const missing = (path: string): BlobReadEntry => (path === b ? { path, mode: '100644', oid: 'f'.repeat(40) } : entry(path));
+    const iterator = new BlobReadIterator([a!, b!], missing, (p) => pair[p]!, 2, 8);
+    expect((await iterator.next()).value?.path).toBe(a);
+    await expect(iterator.next()).rejects.toMatchObject({ code: 'GIT_OBJECT_MISSING' });
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('starts nothing until the first next()', async () => {
+    const { entry } = fixture();
+    let asked = 0;
+    const iterator = new BlobReadIterator(['f00.bin'], entry, () => {
+      asked += 1;
+      throw new Error('no batch expected');
+    }, 2, 8);
+    expect(asked).toBe(0);
+    await iterator.return();
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+    expect(asked).toBe(0);
+  });
+});
