@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
-import { BlobReadIterator, type BlobRead, type BlobReadEntry } from './blob-read-iterator.js';
+import { BlobReadIterator, type BlobReadEntry } from './blob-read-iterator.js';
 import { CatFileBatch } from './cat-file-batch.js';
+import type { FileContent } from './file-content.js';
 import { GitError, isGitError } from './git-error.js';
 
 const repos: TempRepo[] = [];
@@ -33,8 +34,8 @@ function smallBudgetBatches(r: TempRepo): CatFileBatch[] {
   return pair;
 }
 
-async function collect(iterator: AsyncIterable<BlobRead>): Promise<BlobRead[]> {
-  const out: BlobRead[] = [];
+async function collect(iterator: AsyncIterable<FileContent>): Promise<FileContent[]> {
+  const out: FileContent[] = [];
   for await (const file of iterator) out.push(file);
   return out;
 }
@@ -59,8 +60,9 @@ describe('BlobReadIterator', () => {
     }
     // Without the release the budget would stay full and these reads would wait for ever.
     for (const batch of pair) {
-      const last = await batch.request(entry(paths[11]!).oid, { label: paths[11]!, hold: true }).promise;
-      expect(last.content.equals(files.get(paths[11]!)!)).toBe(true);
+      const ticket = batch.request(entry(paths[11]!).oid, { label: paths[11]!, hold: true });
+      expect((await ticket.promise).content.equals(files.get(paths[11]!)!)).toBe(true);
+      ticket.release();
     }
     expect(await collect(new BlobReadIterator(paths.slice(0, 6), entry, (p) => pair[p]!, 2, 8))).toHaveLength(6);
   }, 20_000);
@@ -90,16 +92,55 @@ describe('BlobReadIterator', () => {
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
   });
 
-  it('starts nothing until the first next()', async () => {
-    const { entry } = fixture();
+  it('starts nothing before the first next(), and nothing at all when returned first', async () => {
+    const { r, entry } = fixture();
+    const pair = smallBudgetBatches(r);
     let asked = 0;
-    const iterator = new BlobReadIterator(['f00.bin'], entry, () => {
+    const batch = (p: number): CatFileBatch => {
       asked += 1;
-      throw new Error('no batch expected');
-    }, 2, 8);
+      return pair[p]!;
+    };
+    const returned = new BlobReadIterator(['f00.bin'], entry, batch, 2, 8);
+    await returned.return();
+    expect(await returned.next()).toEqual({ value: undefined, done: true });
     expect(asked).toBe(0);
-    await iterator.return();
-    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+    const started = new BlobReadIterator(['f00.bin'], entry, batch, 2, 8);
     expect(asked).toBe(0);
+    expect((await started.next()).value?.path).toBe('f00.bin');
+    expect(asked).toBeGreaterThan(0);
+    expect(await started.next()).toEqual({ value: undefined, done: true });
   });
+
+  it('an iterable that throws fails in its turn and leaves nothing held', async () => {
+    const { r, files, entry } = fixture();
+    const pair = smallBudgetBatches(r);
+    const paths = [...files.keys()];
+    function* throwing(): Generator<string> {
+      yield* paths.slice(0, 4);
+      throw new Error('listing broke');
+    }
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const file of new BlobReadIterator(throwing(), entry, (p) => pair[p]!, 2, 8)) seen.push(file.path);
+      })(),
+    ).rejects.toThrow('listing broke');
+    expect(seen).toEqual(paths.slice(0, 4));
+    // Every byte came back: a read that needs more than half the budget is still answered.
+    expect(await collect(new BlobReadIterator(paths, entry, (p) => pair[p]!, 2, 8))).toHaveLength(12);
+  }, 20_000);
+
+  it('overlapping next() calls are answered in call order, and return() ends a pending one', async () => {
+    const { r, files, entry } = fixture();
+    const pair = smallBudgetBatches(r);
+    const paths = [...files.keys()];
+    const iterator = new BlobReadIterator(paths.slice(0, 3), entry, (p) => pair[p]!, 2, 8);
+    const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
+    expect(results.map((result) => (result.done ? 'done' : result.value.path))).toEqual([...paths.slice(0, 3), 'done']);
+    const pending = new BlobReadIterator(paths, entry, (p) => pair[p]!, 2, 8);
+    const first = pending.next();
+    await pending.return();
+    expect(await first).toEqual({ value: undefined, done: true });
+    expect(await collect(new BlobReadIterator(paths, entry, (p) => pair[p]!, 2, 8))).toHaveLength(12);
+  }, 20_000);
 });

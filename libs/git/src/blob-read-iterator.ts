@@ -1,4 +1,5 @@
 import type { BlobSink, CatFileBatch } from './cat-file-batch.js';
+import type { FileContent } from './file-content.js';
 import type { GitError } from './git-error.js';
 import type { BlobMode } from './tree-listing.js';
 
@@ -9,11 +10,9 @@ export interface BlobReadEntry {
   oid: string;
 }
 
-/** One file as yielded; the same shape as `FileContent` of a snapshot. */
-export interface BlobRead {
-  path: string;
-  mode: BlobMode;
-  content: Buffer;
+interface Waiter {
+  resolve(result: IteratorResult<FileContent>): void;
+  reject(error: unknown): void;
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
@@ -27,10 +26,14 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, 
  * cold start this code runs in V8's interpreter for thousands of files. Reads in flight live in a
  * ring indexed by sequence number; answers arrive through `answer` (the batches' sink); `next`
  * returns a settled promise when the oldest read is answered and waits only when it is not.
- * Each file's bytes stay held (counted toward the batch's buffered-bytes budget) until the
- * following `next` or `return`. Consume it with `for await`: calls to `next` must not overlap.
+ * Each file's bytes stay held (counted toward its batch's buffered-bytes budget) until the
+ * following `next` or `return`. Overlapping `next` calls are answered in call order.
+ *
+ * The first failure (a refused path, a failed read, an iterable that throws) rejects its `next`
+ * in its turn, after the files before it; the iteration then ends, and every held byte is handed
+ * back, now and as later answers arrive, so other reads on the same processes never stall.
  */
-export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSink {
+export class BlobReadIterator implements AsyncIterableIterator<FileContent>, BlobSink {
   readonly #paths: Iterator<string>;
   readonly #resolve: (path: string) => BlobReadEntry;
   readonly #batch: (process: number) => CatFileBatch;
@@ -40,15 +43,15 @@ export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSi
   readonly #contents: Array<Buffer | undefined>;
   readonly #errors: unknown[];
   readonly #answered: Uint8Array;
+  readonly #waiters: Waiter[] = [];
   #head = 0;
   #issued = 0;
   #started = false;
   #exhausted = false;
   #finished = false;
-  /** The file last handed out, whose bytes are released by the next call. */
+  /** The file last handed out (its sequence number), whose bytes the next call releases. */
   #holding = -1;
   #holdingBytes = 0;
-  #waiter: { resolve(result: IteratorResult<BlobRead>): void; reject(error: unknown): void } | undefined;
 
   constructor(
     paths: Iterable<string>,
@@ -72,31 +75,34 @@ export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSi
     return this;
   }
 
-  next(): Promise<IteratorResult<BlobRead>> {
+  next(): Promise<IteratorResult<FileContent>> {
     if (this.#finished) return Promise.resolve(DONE);
+    // The caller is done with the file it had: its bytes may be what keeps git paused.
     this.#releaseHolding();
     if (!this.#started) {
       this.#started = true;
       this.#fill();
     }
-    if (this.#head === this.#issued) {
-      this.#finish();
-      return Promise.resolve(DONE);
-    }
-    if (this.#answered[this.#head % this.#window] === 1) {
-      try {
-        return Promise.resolve(this.#take());
-      } catch (error) {
-        return Promise.reject(error);
+    if (this.#waiters.length === 0) {
+      if (this.#head === this.#issued) {
+        this.#finish();
+        return Promise.resolve(DONE);
+      }
+      if (this.#answered[this.#head % this.#window] === 1) {
+        try {
+          return Promise.resolve(this.#take());
+        } catch (error) {
+          return Promise.reject(error);
+        }
       }
     }
     return new Promise((resolve, reject) => {
-      this.#waiter = { resolve, reject };
+      this.#waiters.push({ resolve, reject });
     });
   }
 
   /** Stops early (what `break` in `for await` calls): hands back every held byte. */
-  return(): Promise<IteratorResult<BlobRead>> {
+  return(): Promise<IteratorResult<FileContent>> {
     this.#finish();
     return Promise.resolve(DONE);
   }
@@ -110,19 +116,26 @@ export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSi
     this.#answered[at] = 1;
     this.#errors[at] = error;
     this.#contents[at] = content;
-    const waiter = this.#waiter;
-    if (waiter !== undefined && seq === this.#head) {
-      this.#waiter = undefined;
+    if (seq === this.#head) this.#serveWaiters();
+  }
+
+  /** Answers waiting `next` calls, in order, for as long as the oldest read is answered. */
+  #serveWaiters(): void {
+    while (this.#waiters.length > 0 && !this.#finished) {
+      if (this.#head === this.#issued) return this.#finish();
+      if (this.#answered[this.#head % this.#window] === 0) return;
+      const waiter = this.#waiters.shift() as Waiter;
       try {
         waiter.resolve(this.#take());
-      } catch (failure) {
-        waiter.reject(failure);
+      } catch (error) {
+        waiter.reject(error);
       }
     }
   }
 
-  /** Hands out the oldest read, answered; a failed read ends the iteration with its error. */
-  #take(): IteratorResult<BlobRead> {
+  /** Hands out the oldest read, answered; a failure ends the iteration (and throws it). */
+  #take(): IteratorResult<FileContent> {
+    this.#releaseHolding();
     const at = this.#head % this.#window;
     const entry = this.#entries[at];
     const content = this.#contents[at];
@@ -131,7 +144,7 @@ export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSi
     this.#contents[at] = undefined;
     this.#errors[at] = undefined;
     const seq = this.#head++;
-    if (error !== undefined || entry === undefined || content === undefined) {
+    if (entry === undefined || content === undefined) {
       this.#finish();
       throw error;
     }
@@ -144,25 +157,31 @@ export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSi
 
   #fill(): void {
     while (!this.#exhausted && this.#issued - this.#head < this.#window) {
-      const next = this.#paths.next();
-      if (next.done) {
-        this.#exhausted = true;
-        return;
-      }
-      const seq = this.#issued++;
+      const seq = this.#issued;
       const at = seq % this.#window;
-      this.#answered[at] = 0;
+      let entry: BlobReadEntry;
       try {
-        const entry = this.#resolve(next.value);
-        this.#entries[at] = entry;
-        this.#batchOf(seq).enqueueBlob(entry.oid, entry.path, this, seq);
+        const next = this.#paths.next();
+        if (next.done) {
+          this.#exhausted = true;
+          return;
+        }
+        entry = this.#resolve(next.value);
       } catch (error) {
-        // A path refused before any read fails in its turn, after the reads before it.
+        // Fails in its turn, after the reads before it.
+        this.#issued++;
         this.#entries[at] = undefined;
+        this.#contents[at] = undefined;
         this.#errors[at] = error;
         this.#answered[at] = 1;
         this.#exhausted = true;
+        return;
       }
+      this.#issued++;
+      this.#entries[at] = entry;
+      this.#answered[at] = 0;
+      // A closed or failed batch answers before this returns; the ring slot is ready for it.
+      this.#batchOf(seq).enqueueBlob(entry.oid, entry.path, this, seq);
     }
   }
 
@@ -185,9 +204,7 @@ export class BlobReadIterator implements AsyncIterableIterator<BlobRead>, BlobSi
       this.#contents[at] = undefined;
       this.#errors[at] = undefined;
     }
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    waiter?.resolve(DONE);
+    for (const waiter of this.#waiters.splice(0)) waiter.resolve(DONE);
   }
 
   #batchOf(seq: number): CatFileBatch {

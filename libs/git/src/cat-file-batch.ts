@@ -57,7 +57,7 @@ export interface BlobSink {
   answer(tag: number, error: GitError | undefined, content: Buffer | undefined): void;
 }
 
-interface Request extends BatchHandle {
+interface Request {
   name: string;
   label: string;
   expectOid: string | undefined;
@@ -83,11 +83,12 @@ const LF = 0x0a;
 
 /**
  * One long-lived `git cat-file --batch-command --buffer` process (`--batch` on git < 2.36),
- * started on the first request. Requests are
- * written as they come (pipelined) and answered strictly in order; the
- * `<oid> <type> <size>\n<bytes>\n` / `<name> missing\n` stream is parsed incrementally.
- * Missing, wrong-type, oversized and truncated objects reject their request; they never resolve
- * to empty bytes. Oversized objects are refused from the header and their bytes skipped unbuffered.
+ * started on the first request. Requests are written as they come (pipelined, one write per
+ * event-loop tick) and answered strictly in order, each exactly once: by promise (`request`),
+ * callback (`enqueue`) or sink (`enqueueBlob`). The `<oid> <type> <size>\n<bytes>\n` /
+ * `<name> missing\n` stream is parsed incrementally. Missing, wrong-type, oversized and truncated
+ * objects are answered with an error, never with empty bytes. Oversized objects are refused from
+ * the header and their bytes skipped unbuffered.
  */
 export class CatFileBatch {
   readonly #root: string;
@@ -154,10 +155,9 @@ export class CatFileBatch {
       done,
       sink: null,
       tag: 0,
-      release: () => this.#release(request),
     };
     this.#admit(request);
-    return request;
+    return { release: () => this.#release(request) };
   }
 
   /**
@@ -179,7 +179,6 @@ export class CatFileBatch {
       done: null,
       sink,
       tag,
-      release: releaseNothing,
     });
   }
 
@@ -494,8 +493,6 @@ export class CatFileBatch {
     this.#setActive(false);
   }
 }
-
-function releaseNothing(): void {}
 
 /** The fail-closed error for a path whose Git entry is not a blob. */
 export function nonBlob(path: string, type: string, mode: string | undefined): GitError {

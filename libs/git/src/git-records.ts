@@ -24,17 +24,8 @@ export interface GitRecordOptions {
  * is requested. Ending the iteration early, or any error, ends the git process.
  */
 export async function* gitRecordBatches(cwd: string, args: readonly string[], options: GitRecordOptions): AsyncGenerator<Buffer[]> {
-  const delimiter = options.delimiter ?? 0;
-  for await (const { spanning, records, splitter } of gitRecordSegments(cwd, args, options)) {
-    const batch: Buffer[] = spanning === null ? [] : [spanning];
-    let start = 0;
-    for (;;) {
-      const end = records.indexOf(delimiter, start);
-      if (end < 0) break;
-      splitter.checkRecord(end - start);
-      batch.push(records.subarray(start, end));
-      start = end + 1;
-    }
+  for await (const segment of gitRecordSegments(cwd, args, options)) {
+    const batch = segment.splitter.split(segment);
     if (batch.length > 0) yield batch;
   }
 }

@@ -37,7 +37,11 @@ export class RecordSplitter {
    * when a record spans chunks. Copy what must outlive the next `push`.
    */
   push(chunk: Buffer): Buffer[] {
-    const { spanning, records } = this.pushSegment(chunk);
+    return this.split(this.pushSegment(chunk));
+  }
+
+  /** The records of a segment, each checked against the limit: its spanning record first. */
+  split({ spanning, records }: RecordSegment): Buffer[] {
     const out: Buffer[] = spanning === null ? [] : [spanning];
     let start = 0;
     for (;;) {

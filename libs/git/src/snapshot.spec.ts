@@ -337,10 +337,12 @@ describe('Snapshot reads', () => {
 
   it('readMany yields in the requested order with many reads in flight', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 700; i++) files[`d${i % 7}/f${i}.txt`] = `content ${i}\n`.repeat(1 + (i % 5));
     // Bodies that span several stdout chunks sit between small ones that are handed out as views
     // of a shared chunk: every content kept to the end must still hold its own bytes.
-    for (let i = 0; i < 6; i++) files[`large/l${i}.txt`] = `large ${i} `.repeat(10_000 + 3_000 * i);
+    for (let i = 0; i < 700; i++) {
+      files[`d${i % 7}/f${i}.txt`] = `content ${i}\n`.repeat(1 + (i % 5));
+      if (i % 100 === 50) files[`large/l${i}.txt`] = `large ${i} `.repeat(10_000 + 30 * i);
+    }
     const r = repo(files);
     const s = await capture(r, 'head');
     const order = Object.keys(files).reverse();

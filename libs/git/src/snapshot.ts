@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { BlobReadIterator, type BlobReadEntry } from './blob-read-iterator.js';
+import type { FileContent } from './file-content.js';
 import { CatFileBatch, nonBlob } from './cat-file-batch.js';
 import { readConfigValue } from './config-value.js';
 import { GitError } from './git-error.js';
@@ -35,17 +36,8 @@ export interface SnapshotEntry {
   oid: string;
 }
 
-/** Bytes and mode of one blob entry. */
-export interface FileContent {
-  path: string;
-  mode: BlobMode;
-  /**
-   * The file's exact bytes. From a git source this may be a view into a read buffer of at most
-   * 64 KiB shared with neighbouring files (it is never reused or overwritten); to keep many
-   * small files for long, copy them (`Buffer.from(content)`) so each holds only its own bytes.
-   */
-  content: Buffer;
-}
+
+export type { FileContent } from './file-content.js';
 
 /** One immutable source for a whole operation; see `captureSnapshot`. */
 export interface Snapshot {
@@ -63,7 +55,8 @@ export interface Snapshot {
   /**
    * Reads many in the given order with bounded pipelining (bounded bytes in flight), yielding in
    * order. Stops with the first failing path. Iterate to the end or `break`: an iterator left
-   * suspended keeps its read-ahead (up to 8 MiB) and, past that, holds up other reads.
+   * suspended keeps its read-ahead (up to 8 MiB) and, past that, holds up other reads. Consume
+   * it with `for await` (one `next()` at a time); reading starts at the first `next()`.
    */
   readMany(paths: Iterable<string>): AsyncIterable<FileContent>;
   /** Ends the long-lived git process(es). Idempotent. */
@@ -83,7 +76,11 @@ interface Slot {
 
 /** Object reads queued ahead of the consumer in `readMany`. */
 const MAX_QUEUED_READS = 512;
-/** Blob bytes `readMany` may hold that the consumer has not taken yet, per git process. */
+/**
+ * Blob bytes `readMany` may hold that the consumer has not taken yet, per git process. Counted by
+ * content length: a small file handed out as a view keeps its whole stdout chunk (≤ 64 KiB)
+ * alive, so the memory held can exceed this by up to one chunk per held read.
+ */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /**
  * Long-lived `cat-file` processes a `readMany` spreads its reads over. Inflating objects is git's
@@ -131,7 +128,11 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
         return listTree(cwd, headCommit, limits);
       }),
     );
-    const root = await rootLookup;
+    // A failed root lookup is reported once the listing has ended too: no git left running.
+    const root = await rootLookup.catch(async (error: unknown) => {
+      await listing.catch(() => undefined);
+      throw error;
+    });
     const listed = await listing;
     return new GitSnapshot(source, root, await head, listed.map(blobSlot), limits);
   }

@@ -77,7 +77,7 @@ export async function listTree(root: string, treeish: string, limits: SnapshotLi
  * (latin1 maps each byte to one character, so string and byte offsets agree); anything else
  * goes through {@link parseTreeRecord}. Path bytes are copied out of the run.
  */
-function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSplitter, entries: ListedEntry[]): void {
+export function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSplitter, entries: ListedEntry[]): void {
   if (run.length === 0) return;
   const text = run.toString('latin1');
   // Names of an all-ASCII run need no UTF-8 decoding: the latin1 text is the name.
@@ -111,19 +111,9 @@ const MODES: ReadonlyMap<string, ListedEntry['mode']> = new Map([
 ]);
 const HEX_OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-function parseTreeRecord(record: Buffer, budget: PathBudget): ListedEntry {
+/** One `ls-tree -z` record, by the strict grammar (records of a run take the path above). */
+export function parseTreeRecord(record: Buffer, budget: PathBudget): ListedEntry {
   const tab = record.indexOf(0x09);
-  // Fast path for Git's canonical entries; anything else goes through the strict grammar below.
-  const kind = tab > 0 ? MODES.get(record.toString('latin1', 0, record[7] === 0x62 ? 12 : 14)) : undefined;
-  if (kind !== undefined) {
-    const oid = record.toString('latin1', kind === '160000' ? 14 : 12, tab);
-    if (HEX_OID.test(oid)) {
-      const bytes = Buffer.from(record.subarray(tab + 1));
-      if (bytes.length === 0) throw new GitError('GIT_MALFORMED_OUTPUT', 'git ls-tree listed an empty path.');
-      budget.add(bytes);
-      return { path: decodeGitPath(bytes), bytes, mode: kind, type: kind === '160000' ? 'commit' : 'blob', oid };
-    }
-  }
   const match = tab > 0 ? HEADER.exec(record.toString('latin1', 0, tab)) : null;
   if (match === null) {
     const header = record.toString('latin1', 0, Math.min(tab > 0 ? tab : record.length, 100));
