@@ -55,8 +55,8 @@ export interface Snapshot {
   /**
    * Reads many in the given order with bounded pipelining (bounded bytes in flight), yielding in
    * order. Stops with the first failing path. Iterate to the end or `break`: an iterator left
-   * suspended keeps its read-ahead (up to 8 MiB) and, past that, holds up other reads. Consume
-   * it with `for await` (one `next()` at a time); reading starts at the first `next()`.
+   * suspended keeps its read-ahead (up to 8 MiB) and, past that, holds up other reads. Reading
+   * starts at the first `next()`; a file's bytes count as read-ahead until the following one.
    */
   readMany(paths: Iterable<string>): AsyncIterable<FileContent>;
   /** Ends the long-lived git process(es). Idempotent. */
