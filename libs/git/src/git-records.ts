@@ -33,8 +33,10 @@ export async function* gitRecordBatches(cwd: string, args: readonly string[], op
 /**
  * The stream under {@link gitRecordBatches}: per chunk, the record it completed and its own run of
  * whole records, unsplit (see `RecordSegment`), for parsers that walk a run faster than a record
- * at a time. They check each record with `splitter.checkRecord`. With `allowUnterminated`, the
- * last segment's `spanning` is whatever followed the last delimiter (possibly empty).
+ * at a time. They check each record with `splitter.checkRecord`. `records` is a slice of one
+ * stdout chunk, which Node allocates afresh for every read and never reuses, so views into it
+ * stay valid. With `allowUnterminated`, the last segment's `spanning` is whatever followed the
+ * last delimiter (possibly empty).
  */
 export async function* gitRecordSegments(
   cwd: string,

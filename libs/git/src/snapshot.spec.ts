@@ -313,6 +313,21 @@ describe('captureSnapshot: unborn and conflicted repositories', () => {
     }
   });
 
+  it('a head capture from a subdirectory finds a root whose name holds a line feed', async () => {
+    const outer = repo({});
+    const root = join(outer.dir, 'line\nfeed');
+    mkdirSync(join(root, 'sub'), { recursive: true });
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
+    writeFileSync(join(root, 'sub', 'a.txt'), 'a\n');
+    execFileSync('git', ['add', '-A'], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
+    execFileSync('git', ['commit', '-q', '-m', 'a'], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
+    const s = await captureSnapshot(join(root, 'sub'), 'head');
+    snapshots.push(s);
+    expect(s.root).toBe(root);
+    expect(s.entries.map((e) => e.path)).toEqual(['sub/a.txt']);
+    expect((await s.read('sub/a.txt')).content.toString()).toBe('a\n');
+  });
+
   it('outside a repository is GIT_NOT_A_REPOSITORY', async () => {
     const r = repo({ 'a.txt': 'a\n' });
     rmSync(join(r.dir, '.git'), { recursive: true });

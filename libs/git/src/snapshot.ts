@@ -5,10 +5,12 @@ import { CatFileBatch, nonBlob } from './cat-file-batch.js';
 import { readConfigValue } from './config-value.js';
 import { GitError } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
+import { runGit } from './git-process.js';
 import { gitRecordBatches } from './git-records.js';
 import { resolveHeadCommit } from './head-commit.js';
 import { writeIndexTree } from './index-tree.js';
 import { findRepoRoot } from './repo-root.js';
+import { parseObjectIdLine } from './revision.js';
 import { resolveLimits, type SnapshotLimits } from './snapshot-limits.js';
 import { listTree, listingRecordOptions, PathBudget, sortUnique, type BlobMode, type ListedEntry } from './tree-listing.js';
 import { WorkingTreeFiles } from './working-tree-files.js';
@@ -111,31 +113,9 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
     throw new GitError('GIT_INVALID_ARGUMENT', `Unknown snapshot source ${JSON.stringify(source)}; use head, index or working-tree.`);
   }
   const limits = resolveLimits(options.limits);
+  if (source === 'head') return captureHead(cwd, limits);
   // Independent lookups run side by side; any directory of the work tree serves them all.
   const head = settle(resolveHeadCommit(cwd));
-  if (source === 'head') {
-    // The listing waits only for HEAD (`--full-tree` lists from any directory), not for the
-    // root lookup; a failed root lookup still reports first.
-    const rootLookup = settle(findRepoRoot(cwd));
-    const listing = settle(
-      head.then((headCommit) => {
-        if (headCommit === null) {
-          throw new GitError(
-            'GIT_UNBORN_HEAD',
-            'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.',
-          );
-        }
-        return listTree(cwd, headCommit, limits);
-      }),
-    );
-    // A failed root lookup is reported once the listing has ended too: no git left running.
-    const root = await rootLookup.catch(async (error: unknown) => {
-      await listing.catch(() => undefined);
-      throw error;
-    });
-    const listed = await listing;
-    return new GitSnapshot(source, root, await head, listed.map(blobSlot), limits);
-  }
   const root = await findRepoRoot(cwd);
   const [headCommit, listed, fileMode] = await Promise.all([
     head,
@@ -149,6 +129,31 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
       ? await untrackedFallback(root, disk, limits)
       : listed.flatMap((listedEntry) => diskSlot(disk, listedEntry, listedEntry.mode, listedEntry.oid));
   return new GitSnapshot(source, root, headCommit, slots, limits, disk);
+}
+
+/**
+ * A head snapshot: one `rev-parse` finds the root and resolves `HEAD^{commit}` together, then the
+ * commit's tree is listed. Whatever that `rev-parse` cannot answer (not a work tree, an unborn
+ * HEAD, a HEAD that is no commit) is left to the separate lookups, which say which it is.
+ */
+async function captureHead(cwd: string, limits: SnapshotLimits): Promise<Snapshot> {
+  const both = await runGit(cwd, ['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD^{commit}']);
+  let root: string;
+  let headCommit: string | null;
+  const lastLine = both.stdout.lastIndexOf(0x0a, both.stdout.length - 2);
+  if (both.exitCode === 0 && lastLine > 0) {
+    // A root path may itself hold a line feed: the commit is the last line.
+    root = decodeGitPath(both.stdout.subarray(0, lastLine));
+    headCommit = parseObjectIdLine(both.stdout.subarray(lastLine + 1), 'rev-parse');
+  } else {
+    root = await findRepoRoot(cwd);
+    headCommit = await resolveHeadCommit(root);
+  }
+  if (headCommit === null) {
+    throw new GitError('GIT_UNBORN_HEAD', 'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.');
+  }
+  const listed = await listTree(root, headCommit, limits);
+  return new GitSnapshot('head', root, headCommit, listed.map(blobSlot), limits);
 }
 
 /** The promise itself, marked handled so an error is not reported before it is awaited. */

@@ -75,7 +75,9 @@ export async function listTree(root: string, treeish: string, limits: SnapshotLi
  * Parses a run of whole `ls-tree -z` records. Listing 20,000 entries is dominated by per-record
  * calls into Node's buffer code, so canonical records are read from one latin1 string of the run
  * (latin1 maps each byte to one character, so string and byte offsets agree); anything else
- * goes through {@link parseTreeRecord}. Path bytes are copied out of the run.
+ * goes through {@link parseTreeRecord}. Each entry's path bytes are a view into the run rather
+ * than a copy: a run is a slice of one stdout chunk, a fresh buffer Node never reuses, and the
+ * listing as a whole is bounded by `maxListingBytes`.
  */
 export function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSplitter, entries: ListedEntry[]): void {
   if (run.length === 0) return;
@@ -94,7 +96,7 @@ export function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSp
     if (kind === undefined || !HEX_OID.test(oid) || tab + 1 === end) {
       entries.push(parseTreeRecord(run.subarray(start, end), budget));
     } else {
-      const bytes = Buffer.from(run.subarray(tab + 1, end));
+      const bytes = run.subarray(tab + 1, end);
       budget.add(bytes);
       const path = ascii ? text.slice(tab + 1, end) : decodeGitPath(bytes);
       entries.push({ path, bytes, mode: kind, type: kind === '160000' ? 'commit' : 'blob', oid });
