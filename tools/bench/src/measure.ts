@@ -85,12 +85,21 @@ export function reportRss(): void {
   process.stdout.write(`\n{"maxRssKiB":${process.resourceUsage().maxRSS}}\n`);
 }
 
+/**
+ * Peak RSS over runs as `max MiB (median M)`, or `n/a`: a peak depends on when the garbage
+ * collector ran, so one run can stand out; the median says what is usual.
+ */
+export function formatPeakRss(samples: readonly Sample[]): string {
+  const values = samples.map((s) => s.rssMiB).filter((v): v is number => v !== undefined);
+  return values.length ? `${Math.max(...values).toFixed(0)} MiB (median ${median(values).toFixed(0)})` : 'n/a';
+}
+
 export function formatComparison(c: Comparison, extra: { bytes?: number } = {}): string {
   const mbps = (ms: number) => (extra.bytes ? `  ${(extra.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s` : '');
   const lines = [
     `  ${c.baseline.name.padEnd(28)} median ${c.baseline.medianMs.toFixed(0).padStart(7)} ms${mbps(c.baseline.medianMs)}`,
     `  ${c.ours.name.padEnd(28)} median ${c.ours.medianMs.toFixed(0).padStart(7)} ms${mbps(c.ours.medianMs)}` +
-      (c.ours.maxRssMiB !== undefined ? `  peak RSS ${c.ours.maxRssMiB.toFixed(0)} MiB` : ''),
+      (c.ours.maxRssMiB !== undefined ? `  peak RSS ${formatPeakRss(c.ours.samples)}` : ''),
     `  time ratio ours/baseline: ${c.timeRatio.toFixed(2)}x` +
       (extra.bytes ? `  (throughput ratio ${(1 / c.timeRatio).toFixed(2)}x)` : ''),
   ];

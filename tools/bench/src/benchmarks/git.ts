@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
-import { compare, formatComparison, median, runSide, type Sample, type Side } from '../measure.js';
+import { compare, formatComparison, formatPeakRss, median, runSide, type Sample, type Side } from '../measure.js';
 import { createRng, type Rng } from '../rng.js';
 import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
 
@@ -196,18 +196,14 @@ export const gitBenchmark: Benchmark = {
     const half = await ensureRepo(options.workDir, options.scale / 2);
     const halfSamples: Sample[] = [];
     for (let i = 0; i < Math.max(1, Math.min(options.runs, 3)); i++) halfSamples.push(await runSide(oursSide(half.dir, half.marker.bytes)));
-    const peakMiB = (samples: Sample[]): number | undefined => {
-      const values = samples.map((s) => s.rssMiB).filter((v): v is number => v !== undefined);
-      return values.length ? Math.max(...values) : undefined;
-    };
     const readGrowthMiB = (samples: Sample[]): number | undefined => {
       const growth = samples.flatMap((s) => (s.rssMiB === undefined ? [] : [s.rssMiB - phasesOf(s).capturedRssKiB / 1024]));
       return growth.length ? Math.max(...growth) : undefined;
     };
     const mib = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(0)} MiB`);
     process.stdout.write(
-      `  peak RSS of ours: ${mib(peakMiB(halfSamples))} at ${(half.marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale / 2}), ` +
-        `${mib(peakMiB(result.ours.samples))} at ${(marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale}); ` +
+      `  peak RSS of ours: ${formatPeakRss(halfSamples)} at ${(half.marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale / 2}), ` +
+        `${formatPeakRss(result.ours.samples)} at ${(marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale}); ` +
         `above the RSS once captured, the read adds at most ${mib(readGrowthMiB(halfSamples))} and ${mib(readGrowthMiB(result.ours.samples))}\n`,
     );
   },
