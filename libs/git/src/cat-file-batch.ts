@@ -296,17 +296,12 @@ export class CatFileBatch {
     while (pos < chunk.length && !this.#failure && !this.#closed) {
       if (this.#bodyRemaining > 0) {
         const take = Math.min(this.#bodyRemaining, chunk.length - pos);
-        if (!this.#skipError && this.#body === undefined) {
+        if (take === this.#bodyRemaining && this.#bodyFilled === 0 && !this.#skipError) {
           // A body wholly inside this chunk is handed out as a view, not copied: chunks are
-          // fresh buffers Node never reuses. Only bodies split across chunks are assembled.
-          if (take === this.#bodyRemaining) {
-            this.#body = chunk.subarray(pos, pos + take);
-          } else {
-            this.#body = Buffer.allocUnsafe(this.#bodyRemaining);
-            chunk.copy(this.#body, 0, pos, pos + take);
-          }
-        } else if (this.#body !== undefined) {
-          chunk.copy(this.#body, this.#bodyFilled, pos, pos + take);
+          // fresh buffers Node never reuses.
+          this.#body = chunk.subarray(pos, pos + take);
+        } else {
+          this.#assembleBody(chunk, pos, take);
         }
         this.#bodyFilled += take;
         this.#bodyRemaining -= take;
@@ -324,19 +319,36 @@ export class CatFileBatch {
           this.#onHeader(header);
           continue;
         }
-        const end = nl < 0 ? chunk.length : nl;
-        this.#headerBytes += end - pos;
-        if (this.#headerBytes > MAX_HEADER_BYTES) return this.#protocolError('an object header is too long');
-        this.#headerParts.push(Buffer.from(chunk.subarray(pos, end)));
-        pos = nl < 0 ? chunk.length : nl + 1;
-        if (nl >= 0) {
-          const header = Buffer.concat(this.#headerParts).toString('latin1');
-          this.#headerParts = [];
-          this.#headerBytes = 0;
-          this.#onHeader(header);
-        }
+        pos = this.#collectHeader(chunk, pos, nl);
       }
     }
+  }
+
+  // The rare paths of #onData live apart, so that its optimized code stays small and is not
+  // thrown away the first time a body or a header spans two chunks.
+
+  /** Copies a body that spans chunks (or skips one that is refused) into place. */
+  #assembleBody(chunk: Buffer, pos: number, take: number): void {
+    if (this.#skipError) return;
+    if (this.#body === undefined) this.#body = Buffer.allocUnsafe(this.#bodyRemaining);
+    chunk.copy(this.#body, this.#bodyFilled, pos, pos + take);
+  }
+
+  /** Gathers a header that spans chunks; returns where reading goes on. */
+  #collectHeader(chunk: Buffer, pos: number, nl: number): number {
+    const end = nl < 0 ? chunk.length : nl;
+    this.#headerBytes += end - pos;
+    if (this.#headerBytes > MAX_HEADER_BYTES) {
+      this.#protocolError('an object header is too long');
+      return chunk.length;
+    }
+    this.#headerParts.push(Buffer.from(chunk.subarray(pos, end)));
+    if (nl < 0) return chunk.length;
+    const header = Buffer.concat(this.#headerParts).toString('latin1');
+    this.#headerParts = [];
+    this.#headerBytes = 0;
+    this.#onHeader(header);
+    return nl + 1;
   }
 
   #onHeader(header: string): void {
