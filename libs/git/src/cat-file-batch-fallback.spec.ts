@@ -44,9 +44,9 @@ describe('CatFileBatch on a git without --batch-command', () => {
     const batch = new CatFileBatch(repo.dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 1 << 20 });
     try {
       // Requests of the same tick and of later ticks, queued before and after git refuses.
-      const first = oids.slice(0, 150).map((oid, i) => batch.request(oid, { label: `f${i}.txt` }).promise);
+      const first = oids.slice(0, 150).map((oid, i) => batch.request(oid, { label: `f${i}.txt` }));
       await new Promise((resolve) => setImmediate(resolve));
-      const second = oids.slice(150).map((oid, i) => batch.request(oid, { label: `f${150 + i}.txt` }).promise);
+      const second = oids.slice(150).map((oid, i) => batch.request(oid, { label: `f${150 + i}.txt` }));
       const contents = (await Promise.all([...first, ...second])).map((object) => object.content.toString());
       expect(contents).toEqual(Object.values(files));
       expect(readFileSync(log, 'utf8')).toBe('refused\n');

@@ -2,7 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
-import { CatFileBatch, type BatchObject } from './cat-file-batch.js';
+import { CatFileBatch, type BatchObject, type BlobSink } from './cat-file-batch.js';
 import { isGitError } from './git-error.js';
 
 const repos: TempRepo[] = [];
@@ -18,7 +18,7 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
     const batch = new CatFileBatch(r.dir, { maxObjectBytes: 2048, maxBufferedBytes: 1 << 20, protocol });
     try {
       const missing = 'f'.repeat(40);
-      const tickets = [
+      const reads = [
         batch.request(oid('HEAD:a.txt'), { label: 'a.txt', expectOid: oid('HEAD:a.txt'), expectType: 'blob' }),
         batch.request(missing, { label: 'ghost', expectOid: missing, expectType: 'blob' }),
         batch.request(oid('HEAD:dir'), { label: 'dir', expectType: 'blob' }),
@@ -27,7 +27,7 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
         batch.request(`${oid('HEAD^{tree}')}:dir/b.txt`, { label: 'dir/b.txt', expectType: 'blob' }),
         batch.request(oid('HEAD'), { label: 'HEAD' }),
       ];
-      const settled = await Promise.allSettled(tickets.map((t) => t.promise));
+      const settled = await Promise.allSettled(reads);
       const value = (i: number): BatchObject => (settled[i] as PromiseFulfilledResult<BatchObject>).value;
       const code = (i: number): string | undefined => {
         const result = settled[i] as PromiseRejectedResult;
@@ -59,11 +59,11 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
     writeFileSync(loose, bytes.subarray(0, bytes.length - 200));
     const batch = new CatFileBatch(r.dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 1 << 20, protocol });
     try {
-      const ticket = batch.request(oid, { label: 'noise.bin', expectOid: oid, expectType: 'blob' });
+      const read = batch.request(oid, { label: 'noise.bin', expectOid: oid, expectType: 'blob' });
       const after = batch.request(r.git('rev-parse', 'HEAD:ok.txt'), { label: 'ok.txt' });
-      after.promise.catch(() => undefined);
-      await expect(ticket.promise).rejects.toMatchObject({ code: 'GIT_TRUNCATED_OUTPUT' });
-      await expect(after.promise).rejects.toMatchObject({ code: 'GIT_TRUNCATED_OUTPUT' });
+      after.catch(() => undefined);
+      await expect(read).rejects.toMatchObject({ code: 'GIT_TRUNCATED_OUTPUT' });
+      await expect(after).rejects.toMatchObject({ code: 'GIT_TRUNCATED_OUTPUT' });
     } finally {
       await batch.close();
     }
@@ -81,23 +81,24 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
     chmodSync(loose, 0o644);
     writeFileSync(loose, bytes.subarray(0, bytes.length - 200));
     const batch = new CatFileBatch(r.dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 1 << 20, protocol });
+    const names = ['a', 'noise', 'z'];
     const calls: Record<string, string[]> = { a: [], noise: [], z: [] };
-    const record = (name: string) => (error: unknown, object: BatchObject | undefined) =>
-      calls[name]!.push(error ? (isGitError(error) ? error.code : String(error)) : (object as BatchObject).content.toString());
+    const sink: BlobSink = {
+      answer: (tag, error, content) => calls[names[tag]!]!.push(error ? (isGitError(error) ? error.code : String(error)) : String(content)),
+    };
     try {
-      batch.enqueue(oid('HEAD:a.txt'), { label: 'a.txt' }, record('a'));
-      batch.enqueue(noiseOid, { label: 'noise.bin', expectOid: noiseOid, expectType: 'blob' }, record('noise'));
-      batch.enqueue(oid('HEAD:z.txt'), { label: 'z.txt' }, record('z'));
+      batch.enqueueBlob(oid('HEAD:a.txt'), 'a.txt', sink, 0);
+      batch.enqueueBlob(noiseOid, 'noise.bin', sink, 1);
+      batch.enqueueBlob(oid('HEAD:z.txt'), 'z.txt', sink, 2);
       await new Promise<void>((resolve) => {
         const poll = (): void => void (calls['z']!.length > 0 ? resolve() : setTimeout(poll, 10));
         poll();
       });
       await batch.close();
       expect(calls).toEqual({ a: ['alpha\n'], noise: ['GIT_TRUNCATED_OUTPUT'], z: ['GIT_TRUNCATED_OUTPUT'] });
-      // A read queued on a closed batch is answered at once, before enqueue returns.
-      const late: string[] = [];
-      batch.enqueue(oid('HEAD:a.txt'), { label: 'a.txt' }, (error) => late.push(isGitError(error) ? error.code : 'answered'));
-      expect(late).toEqual(['GIT_SNAPSHOT_CLOSED']);
+      // A read queued on a closed batch is answered at once, before enqueueBlob returns.
+      batch.enqueueBlob(oid('HEAD:a.txt'), 'a.txt', sink, 0);
+      expect(calls['a']).toEqual(['alpha\n', 'GIT_SNAPSHOT_CLOSED']);
     } finally {
       await batch.close();
     }
@@ -107,14 +108,13 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
     const r = createTempRepo({ 'a.txt': 'alpha\n' });
     repos.push(r);
     const batch = new CatFileBatch(r.dir, { maxObjectBytes: 1024, maxBufferedBytes: 1024, protocol });
-    const ticket = batch.request(r.git('rev-parse', 'HEAD:a.txt'), { label: 'a.txt' });
-    const outcome = ticket.promise.then(
+    const outcome = batch.request(r.git('rev-parse', 'HEAD:a.txt'), { label: 'a.txt' }).then(
       () => 'answered',
       (error: unknown) => (isGitError(error) ? error.code : String(error)),
     );
     await batch.close();
     expect(await outcome).toBe('GIT_SNAPSHOT_CLOSED');
-    await expect(batch.request('0'.repeat(40), { label: 'x' }).promise).rejects.toMatchObject({ code: 'GIT_SNAPSHOT_CLOSED' });
+    await expect(batch.request('0'.repeat(40), { label: 'x' })).rejects.toMatchObject({ code: 'GIT_SNAPSHOT_CLOSED' });
   });
 
   it('pauses reading beyond the buffered-bytes budget and resumes on release', async () => {
@@ -125,16 +125,19 @@ describe.each(['auto', 'batch'] as const)('CatFileBatch (%s protocol)', (protoco
     const batch = new CatFileBatch(r.dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 250_000, protocol });
     try {
       const oids = Object.keys(files).map((f) => r.git('rev-parse', `HEAD:${f}`));
-      const tickets = oids.map((oid, i) => batch.request(oid, { label: `f${i}`, hold: true }));
+      const answers: Array<Buffer | undefined> = [];
+      const sink: BlobSink = { answer: (tag, _error, content) => void (answers[tag] = content) };
+      oids.forEach((oid, i) => batch.enqueueBlob(oid, `f${i}`, sink, i));
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
       // Without releases, at most the budget plus one object is answered.
-      let delivered = 0;
-      for (const t of tickets) void t.promise.then(() => delivered++);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await settle();
+      const delivered = answers.filter(Boolean).length;
       expect(delivered).toBeGreaterThan(0);
       expect(delivered).toBeLessThanOrEqual(3);
-      for (const [i, t] of tickets.entries()) {
-        expect((await t.promise).content.equals(files[`f${i}`]!)).toBe(true);
-        t.release();
+      for (let i = 0; i < oids.length; i++) {
+        while (answers[i] === undefined) await settle();
+        expect(answers[i]!.equals(files[`f${i}`]!)).toBe(true);
+        batch.releaseBytes(answers[i]!.length);
       }
     } finally {
       await batch.close();

@@ -10,13 +10,6 @@ export interface BatchObject {
   content: Buffer;
 }
 
-/** A queued read: its result, and `release()` to hand its bytes back to the in-flight budget. */
-export interface BatchTicket {
-  readonly promise: Promise<BatchObject>;
-  /** Idempotent; for held tickets, call once the content is no longer buffered on our side. */
-  release(): void;
-}
-
 export interface RequestOptions {
   /** Repository-relative path for error messages. */
   label: string;
@@ -24,28 +17,15 @@ export interface RequestOptions {
   expectOid?: string;
   /** Accept only this object type; anything else is `GIT_NON_BLOB` (blob) or an error. */
   expectType?: 'blob';
-  /** Count the content toward the buffered-bytes budget until `release()`. */
-  hold?: boolean;
 }
 
 export interface CatFileBatchOptions {
   /** Objects larger than this are refused from their header, before any byte is buffered. */
   maxObjectBytes: number;
-  /** When held-but-unreleased content exceeds this, reading from git pauses. */
+  /** When `enqueueBlob` content not yet handed back exceeds this, reading from git pauses. */
   maxBufferedBytes: number;
   /** `batch` forces the plain `--batch` protocol (what git < 2.36 gets); default: newest available. */
   protocol?: 'auto' | 'batch';
-}
-
-/**
- * Called exactly once per queued read, with the object or the reason it cannot be had. It may be
- * called before `enqueue` returns (a closed or failed batch, a bad name); it must not throw.
- */
-export type BatchCallback = (error: GitError | undefined, object: BatchObject | undefined) => void;
-
-/** Hands a read's bytes back to the in-flight budget; idempotent. */
-export interface BatchHandle {
-  release(): void;
 }
 
 /**
@@ -62,13 +42,9 @@ interface Request {
   label: string;
   expectOid: string | undefined;
   expectType: 'blob' | undefined;
-  hold: boolean;
-  released: boolean;
-  delivered: boolean;
-  size: number;
   settled: boolean;
-  /** Exactly one of `done` and `sink` is set. */
-  done: BatchCallback | null;
+  /** Exactly one of `done` (a `request`) and `sink` (an `enqueueBlob`, whose bytes are held) is set. */
+  done: ((error: GitError | undefined, object: BatchObject | undefined) => void) | null;
   sink: BlobSink | null;
   tag: number;
 }
@@ -84,8 +60,8 @@ const LF = 0x0a;
 /**
  * One long-lived `git cat-file --batch-command --buffer` process (`--batch` on git < 2.36),
  * started on the first request. Requests are written as they come (pipelined, one write per
- * event-loop tick) and answered strictly in order, each exactly once: by promise (`request`),
- * callback (`enqueue`) or sink (`enqueueBlob`). The `<oid> <type> <size>\n<bytes>\n` /
+ * event-loop tick) and answered strictly in order, each exactly once: by promise (`request`) or
+ * through a sink (`enqueueBlob`). The `<oid> <type> <size>\n<bytes>\n` /
  * `<name> missing\n` stream is parsed incrementally. Missing, wrong-type, oversized and truncated
  * objects are answered with an error, never with empty bytes. Oversized objects are refused from
  * the header and their bytes skipped unbuffered.
@@ -109,7 +85,6 @@ export class CatFileBatch {
   // Parser state: a header being assembled, or a body (kept or skipped) being read.
   #headerParts: Buffer[] = [];
   #headerBytes = 0;
-  #current: Request | undefined;
   #currentOid = '';
   #currentType: BatchObject['type'] = 'blob';
   #body: Buffer | undefined;
@@ -126,38 +101,22 @@ export class CatFileBatch {
   }
 
   /**
-   * Queues a read of `name`: an object id, or `<tree>:<path>` with the path's bytes as a latin1
-   * string (so any file-name bytes can be asked for).
+   * Reads `name`: an object id, or `<tree>:<path>` with the path's bytes as a latin1 string (so
+   * any file-name bytes can be asked for).
    */
-  request(name: string, options: RequestOptions): BatchTicket {
-    let handle!: BatchHandle;
-    const promise = new Promise<BatchObject>((resolve, reject) => {
-      handle = this.enqueue(name, options, (error, object) => (error ? reject(error) : resolve(object as BatchObject)));
+  request(name: string, options: RequestOptions): Promise<BatchObject> {
+    return new Promise((resolve, reject) => {
+      this.#admit({
+        name,
+        label: options.label,
+        expectOid: options.expectOid,
+        expectType: options.expectType,
+        settled: false,
+        done: (error, object) => (error ? reject(error) : resolve(object as BatchObject)),
+        sink: null,
+        tag: 0,
+      });
     });
-    return { promise, release: () => handle.release() };
-  }
-
-  /**
-   * Like {@link request}, with a callback instead of a promise: what a long pipelined read uses,
-   * so that answering one object costs no promise of its own.
-   */
-  enqueue(name: string, options: RequestOptions, done: BatchCallback): BatchHandle {
-    const request: Request = {
-      name,
-      label: options.label,
-      expectOid: options.expectOid,
-      expectType: options.expectType,
-      hold: options.hold ?? false,
-      released: false,
-      delivered: false,
-      size: 0,
-      settled: false,
-      done,
-      sink: null,
-      tag: 0,
-    };
-    this.#admit(request);
-    return { release: () => this.#release(request) };
   }
 
   /**
@@ -171,10 +130,6 @@ export class CatFileBatch {
       label,
       expectOid: oid,
       expectType: 'blob',
-      hold: true,
-      released: false,
-      delivered: false,
-      size: 0,
       settled: false,
       done: null,
       sink,
@@ -203,7 +158,7 @@ export class CatFileBatch {
     }
   }
 
-  /** Ends the process; queued requests reject with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
+  /** Ends the process; queued reads are answered with `GIT_SNAPSHOT_CLOSED`. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
@@ -364,15 +319,7 @@ export class CatFileBatch {
     if (match === null) {
       this.#shift();
       if (header === `${request.name} missing`) {
-        this.#settle(
-          request,
-          new GitError(
-            'GIT_OBJECT_MISSING',
-            `Git object ${request.name} for ${request.label} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`,
-            { path: request.label },
-          ),
-          undefined,
-        );
+        this.#settle(request, objectMissing(request.name, request.label), undefined);
         return this.#maybeIdle();
       }
       if (header === `${request.name} ambiguous`) {
@@ -395,7 +342,6 @@ export class CatFileBatch {
 
   /** An object's header was read: its body follows (kept, or skipped with `#skipError`). */
   #onObject(request: Request, oid: string, type: BatchObject['type'], size: number): void {
-    this.#current = request;
     this.#currentOid = oid;
     this.#currentType = type;
     this.#bodyFilled = 0;
@@ -414,46 +360,34 @@ export class CatFileBatch {
   }
 
   #finishObject(): void {
-    const request = this.#current as Request;
+    // The object being read is still the oldest queued request.
+    const request = this.#queue[this.#queueHead] as Request;
     const body = this.#body;
-    this.#current = undefined;
     this.#body = undefined;
     this.#bodyRemaining = -1;
     this.#shift();
     if (this.#skipError || !body) {
       this.#settle(request, this.#skipError as GitError, undefined);
+    } else if (request.sink !== null) {
+      this.#buffered += body.length;
+      if (this.#buffered > this.#options.maxBufferedBytes && !this.#paused) {
+        this.#paused = true;
+        this.#stdout?.pause();
+      }
+      request.settled = true;
+      request.sink.answer(request.tag, undefined, body);
     } else {
-      request.delivered = true;
-      request.size = body.length;
-      if (request.hold && !request.released) {
-        this.#buffered += body.length;
-        if (this.#buffered > this.#options.maxBufferedBytes && !this.#paused) {
-          this.#paused = true;
-          this.#stdout?.pause();
-        }
-      }
-      if (request.sink !== null && !request.settled) {
-        request.settled = true;
-        request.sink.answer(request.tag, undefined, body);
-      } else {
-        this.#settle(request, undefined, { oid: this.#currentOid, type: this.#currentType, content: body });
-      }
+      this.#settle(request, undefined, { oid: this.#currentOid, type: this.#currentType, content: body });
     }
     this.#maybeIdle();
   }
 
-  /** Answers a request once; a request can meet both its own failure and the batch's. */
+  /** Answers a request once: one still queued can meet both its own failure and the batch's. */
   #settle(request: Request, error: GitError | undefined, object: BatchObject | undefined): void {
     if (request.settled) return;
     request.settled = true;
     if (request.done !== null) request.done(error, object);
     else (request.sink as BlobSink).answer(request.tag, error, object?.content);
-  }
-
-  #release(request: Request): void {
-    if (request.released) return;
-    request.released = true;
-    if (request.hold && request.delivered) this.releaseBytes(request.size);
   }
 
   #shift(): void {
@@ -491,10 +425,6 @@ export class CatFileBatch {
   }
 
   #failAll(error: GitError): void {
-    if (this.#current) {
-      this.#settle(this.#current, error, undefined);
-      this.#current = undefined;
-    }
     while (this.#queueHead < this.#queue.length) {
       const request = this.#queue[this.#queueHead] as Request;
       this.#shift();
@@ -504,6 +434,15 @@ export class CatFileBatch {
     this.#bodyRemaining = -1;
     this.#setActive(false);
   }
+}
+
+/** The fail-closed error for an object the object database does not have. */
+export function objectMissing(oid: string, path: string): GitError {
+  return new GitError(
+    'GIT_OBJECT_MISSING',
+    `Git object ${oid} for ${path} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`,
+    { path },
+  );
 }
 
 /** The fail-closed error for a path whose Git entry is not a blob. */

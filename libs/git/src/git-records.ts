@@ -20,8 +20,8 @@ export interface GitRecordOptions {
 
 /**
  * Runs git and yields its stdout split into records, in batches (one per chunk read), so large
- * listings stream with constant overhead per chunk. Records are views valid until the next batch
- * is requested. Ending the iteration early, or any error, ends the git process.
+ * listings stream with constant overhead per chunk. Records are views into stdout chunks, which
+ * Node never reuses, or fresh buffers where a record spans chunks. Ending the iteration early, or any error, ends the git process.
  */
 export async function* gitRecordBatches(cwd: string, args: readonly string[], options: GitRecordOptions): AsyncGenerator<Buffer[]> {
   for await (const segment of gitRecordSegments(cwd, args, options)) {

@@ -13,6 +13,7 @@ export {
 export { findRepoRoot } from './repo-root.js';
 export { resolveHeadCommit } from './head-commit.js';
 export { readFileAtRevision, type ReadAtRevisionOptions } from './read-file-at-revision.js';
+export { isObjectId } from './revision.js';
 export { openRevisionReader, type RevisionReader, type RevisionReaderOptions } from './revision-reader.js';
 export { mergeBase } from './merge-base.js';
 export { changedFiles, type ChangedFile, type ChangedFilesOptions } from './changed-files.js';

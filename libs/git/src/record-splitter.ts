@@ -34,7 +34,7 @@ export class RecordSplitter {
 
   /**
    * Returns the records the chunk completes. Records are views: into `chunk`, or fresh buffers
-   * when a record spans chunks. Copy what must outlive the next `push`.
+   * when a record spans chunks. The splitter never writes to `chunk`.
    */
   push(chunk: Buffer): Buffer[] {
     return this.split(this.pushSegment(chunk));

@@ -1,8 +1,8 @@
-import { CatFileBatch, nonBlob, type RequestOptions } from './cat-file-batch.js';
+import { CatFileBatch, nonBlob, objectMissing, type RequestOptions } from './cat-file-batch.js';
 import { GitError, isGitError, type GitErrorCode } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
 import { runGit, runGitOk } from './git-process.js';
-import { checkRevision, parseObjectIdLine } from './revision.js';
+import { checkRevision, isObjectId, parseObjectIdLine } from './revision.js';
 import { DEFAULT_SNAPSHOT_LIMITS } from './snapshot-limits.js';
 
 /** Options of {@link openRevisionReader}. */
@@ -24,7 +24,8 @@ export interface RevisionReader {
    * `GIT_BAD_REVISION`; a bad path `GIT_BAD_PATH`; a directory or submodule at `path` is
    * `GIT_NON_BLOB`; an entry whose blob is not in the object database is `GIT_OBJECT_MISSING`;
    * a file over `maxBytes` is `GIT_OBJECT_TOO_LARGE`; any read once the reader is closed is
-   * `GIT_SNAPSHOT_CLOSED`. Symlinks read as their target bytes.
+   * `GIT_SNAPSHOT_CLOSED`. Symlinks read as their target bytes. Like every read through
+   * cat-file, the bytes may be a view into a read buffer (≤ 64 KiB) shared with other files.
    */
   read(rev: string, path: string): Promise<Buffer | null>;
   /**
@@ -79,7 +80,7 @@ class BatchRevisionReader implements RevisionReader {
 
   async readBlob(oid: string, label: string): Promise<Buffer> {
     this.#checkOpen();
-    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(oid)) {
+    if (!isObjectId(oid)) {
       throw new GitError('GIT_BAD_REVISION', `${JSON.stringify(oid)} (for ${label}) is not a full object id.`, { path: label });
     }
     return await this.#request(oid, { label, expectOid: oid, expectType: 'blob' });
@@ -97,7 +98,7 @@ class BatchRevisionReader implements RevisionReader {
   async #request(name: string, options: RequestOptions): Promise<Buffer> {
     const batch = this.#batch;
     try {
-      return (await batch.request(name, options).promise).content;
+      return (await batch.request(name, options)).content;
     } catch (error) {
       // The batch's own closed error speaks of snapshots; say what was closed here.
       if (this.#closing !== undefined && isGitError(error, 'GIT_SNAPSHOT_CLOSED')) throw closedError();
@@ -167,7 +168,8 @@ async function lookupEntry(root: string, tree: string, path: string): Promise<st
 
 /** Whether `text` has no lone surrogates (surrogateescape marks bytes that are not UTF-8). */
 function isWellFormed(text: string): boolean {
-  return !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+  // With the u flag a surrogate pair is one code point, so only lone surrogates match.
+  return !/[\uD800-\uDFFF]/u.test(text);
 }
 
 /**
@@ -179,7 +181,7 @@ async function explainMissing(root: string, tree: string, path: string): Promise
   if (!isWellFormed(path)) return null;
   const oid = await lookupEntry(root, tree, path);
   if (oid === null) return null;
-  throw new GitError('GIT_OBJECT_MISSING', `Git object ${oid} for ${path} is missing from the object database (objects are never fetched lazily). Fetch the missing objects or run \`git fsck\`.`, { path });
+  throw objectMissing(oid, path);
 }
 
 function checkRelativePath(path: string): void {

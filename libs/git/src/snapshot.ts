@@ -38,7 +38,6 @@ export interface SnapshotEntry {
   oid: string;
 }
 
-
 export type { FileContent } from './file-content.js';
 
 /** One immutable source for a whole operation; see `captureSnapshot`. */
@@ -57,7 +56,7 @@ export interface Snapshot {
   /**
    * Reads many in the given order with bounded pipelining (bounded bytes in flight), yielding in
    * order. Stops with the first failing path. Iterate to the end or `break`: an iterator left
-   * suspended keeps its read-ahead (up to 8 MiB) and, past that, holds up other reads. Reading
+   * suspended keeps its read-ahead (up to 8 MiB per git process) and, past that, holds up other reads. Reading
    * starts at the first `next()`; a file's bytes count as read-ahead until the following one.
    */
   readMany(paths: Iterable<string>): AsyncIterable<FileContent>;
@@ -251,7 +250,7 @@ class GitSnapshot implements Snapshot {
   async read(path: string): Promise<FileContent> {
     const slot = this.#readable(path);
     if (this.#disk) return this.#readDisk(slot);
-    const object = await this.#batch(0).request(slot.entry.oid, { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob' }).promise;
+    const object = await this.#batch(0).request(slot.entry.oid, { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob' });
     return { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: object.content };
   }
 

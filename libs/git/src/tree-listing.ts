@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import { GitError } from './git-error.js';
 import { decodeGitPath } from './git-path.js';
 import { gitRecordSegments } from './git-records.js';
+import { isObjectId } from './revision.js';
 import type { RecordSplitter } from './record-splitter.js';
 import { limitExceeded, type SnapshotLimits } from './snapshot-limits.js';
 
@@ -93,7 +94,7 @@ export function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSp
     const space = text.indexOf(' ', start + 7);
     const kind = tab > start && tab < end && space > start && space < tab ? MODES.get(text.slice(start, space + 1)) : undefined;
     const oid = kind === undefined ? '' : text.slice(space + 1, tab);
-    if (kind === undefined || !HEX_OID.test(oid) || tab + 1 === end) {
+    if (kind === undefined || !isObjectId(oid) || tab + 1 === end) {
       entries.push(parseTreeRecord(run.subarray(start, end), budget));
     } else {
       const bytes = run.subarray(tab + 1, end);
@@ -111,9 +112,8 @@ const MODES: ReadonlyMap<string, ListedEntry['mode']> = new Map([
   ['120000 blob ', '120000'],
   ['160000 commit ', '160000'],
 ]);
-const HEX_OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-/** One `ls-tree -z` record, by the strict grammar (records of a run take the path above). */
+/** One `ls-tree -z` record, by the strict grammar: records spanning chunks, and the odd ones of a run. */
 export function parseTreeRecord(record: Buffer, budget: PathBudget): ListedEntry {
   const tab = record.indexOf(0x09);
   const match = tab > 0 ? HEADER.exec(record.toString('latin1', 0, tab)) : null;

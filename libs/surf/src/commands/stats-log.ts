@@ -1,3 +1,4 @@
+import { isObjectId } from '@driftgate/git';
 import { SurfError } from '../errors.js';
 
 /** One path a commit changed, from a `--raw` row. */
@@ -49,7 +50,7 @@ export function parseLogRecord(record: string): CommitRecord {
   const header = fields[0]!.trim();
   const ids = header.split(' ').filter((s) => s !== '');
   const sha = ids[0];
-  if (sha === undefined || !OBJECT_ID.test(sha)) throw malformed(header);
+  if (sha === undefined || !isObjectId(sha)) throw malformed(header);
   const changes: CommitChange[] = [];
   for (let i = 1; i < fields.length; ) {
     const row = fields[i]!.replace(/^\n+/, '');
@@ -59,7 +60,7 @@ export function parseLogRecord(record: string): CommitRecord {
     }
     const parts = row.split(' ');
     const [, newMode, , newOid, status] = parts;
-    if (parts.length !== 5 || !row.startsWith(':') || newMode === undefined || status === undefined || !OBJECT_ID.test(newOid ?? '')) {
+    if (parts.length !== 5 || !row.startsWith(':') || newMode === undefined || status === undefined || !isObjectId(newOid ?? '')) {
       throw malformed(row);
     }
     const twoPaths = status.startsWith('R') || status.startsWith('C');
@@ -71,7 +72,6 @@ export function parseLogRecord(record: string): CommitRecord {
   return { sha, parents: ids.slice(1), changes };
 }
 
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 function malformed(text: string): SurfError {
   return new SurfError('SURF_IO', `unexpected git log output (${JSON.stringify(text.slice(0, 80))}); surf stats needs git 2.31 or newer`);
