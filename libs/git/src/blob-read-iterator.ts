@@ -38,6 +38,7 @@ export class BlobReadIterator implements AsyncIterableIterator<FileContent>, Blo
   readonly #resolve: (path: string) => BlobReadEntry;
   readonly #batch: (process: number) => CatFileBatch;
   readonly #processes: number;
+  readonly #batches: CatFileBatch[] = [];
   readonly #window: number;
   readonly #entries: Array<BlobReadEntry | undefined>;
   readonly #contents: Array<Buffer | undefined>;
@@ -207,7 +208,9 @@ export class BlobReadIterator implements AsyncIterableIterator<FileContent>, Blo
     for (const waiter of this.#waiters.splice(0)) waiter.resolve(DONE);
   }
 
+  /** The batch of read `seq`, asked for once per process (the first time it is needed). */
   #batchOf(seq: number): CatFileBatch {
-    return this.#batch(seq % this.#processes);
+    const process = seq % this.#processes;
+    return (this.#batches[process] ??= this.#batch(process));
   }
 }
