@@ -16,7 +16,7 @@ const { values, positionals } = parseArgs({
 const names = positionals.length ? positionals : [...benchmarks.keys()];
 const unknown = names.filter((n) => !benchmarks.has(n));
 if (unknown.length || names.length === 0) {
-  const known = [...benchmarks.values()].map((b) => `  ${b.name.padEnd(10)} ${b.description}`).join('\n');
+  const known = [...benchmarks.values()].map((b) => `  ${b.name.padEnd(12)} ${b.description}`).join('\n');
   process.stderr.write(
     (unknown.length ? `unknown benchmark: ${unknown.join(', ')}\n` : 'no benchmarks are registered yet\n') +
       `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR] [--keep-env]\n${known}\n`,

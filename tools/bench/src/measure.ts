@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { parseRssReport } from './rss-report.js';
 
 /** One timed run of one side of a comparison. */
 export interface Sample {
@@ -11,7 +12,7 @@ export interface Sample {
   tail: string;
 }
 
-/** A command to time; `reportsRss` sides print a last stdout line `{"maxRssKiB":N}`. */
+/** A command to time; a side that reports its peak RSS ends its stdout with `rssReportLine()`. */
 export interface Side {
   name: string;
   command: string;
@@ -25,7 +26,7 @@ export interface Side {
   discardStderr?: boolean;
 }
 
-/** Runs a command to completion, discarding its output except a trailing RSS report line. */
+/** Runs a command to completion, keeping only the tail of its stdout (its RSS and phase lines). */
 export async function runSide(side: Side): Promise<Sample> {
   const start = process.hrtime.bigint();
   const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', side.discardStderr ? 'ignore' : 'inherit'] });
@@ -39,8 +40,8 @@ export async function runSide(side: Side): Promise<Sample> {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (code !== (side.expectExit ?? 0)) throw new Error(`${side.name}: ${side.command} exited with ${code}, not ${side.expectExit ?? 0}`);
   const text = tail.toString('latin1');
-  const match = /\{"maxRssKiB":(\d+)\}\s*$/.exec(text);
-  return match ? { ms, rssMiB: Number(match[1]) / 1024, tail: text } : { ms, tail: text };
+  const rssMiB = parseRssReport(text);
+  return rssMiB === undefined ? { ms, tail: text } : { ms, rssMiB, tail: text };
 }
 
 export const median = (values: readonly number[]): number => {
@@ -51,7 +52,7 @@ export const median = (values: readonly number[]): number => {
 
 /** Medians of both sides and the ratio ours / baseline (time: lower is better). */
 export interface Comparison {
-  ours: { name: string; medianMs: number; maxRssMiB?: number; samples: Sample[] };
+  ours: { name: string; medianMs: number; samples: Sample[] };
   baseline: { name: string; medianMs: number; samples: Sample[] };
   /** ours.medianMs / baseline.medianMs. */
   timeRatio: number;
@@ -70,19 +71,13 @@ export async function compare(ours: Side, baseline: Side, runs: number): Promise
     b.push(await runSide(baseline));
     a.push(await runSide(ours));
   }
-  const rss = a.map((s) => s.rssMiB).filter((v): v is number => v !== undefined);
   const oursMedian = median(a.map((s) => s.ms));
   const baseMedian = median(b.map((s) => s.ms));
   return {
-    ours: { name: ours.name, medianMs: oursMedian, ...(rss.length ? { maxRssMiB: Math.max(...rss) } : {}), samples: a },
+    ours: { name: ours.name, medianMs: oursMedian, samples: a },
     baseline: { name: baseline.name, medianMs: baseMedian, samples: b },
     timeRatio: oursMedian / baseMedian,
   };
-}
-
-/** Prints the RSS report line a measured Node process ends with (see `runSide`). */
-export function reportRss(): void {
-  process.stdout.write(`\n{"maxRssKiB":${process.resourceUsage().maxRSS}}\n`);
 }
 
 /**
@@ -99,7 +94,7 @@ export function formatComparison(c: Comparison, extra: { bytes?: number } = {}):
   const lines = [
     `  ${c.baseline.name.padEnd(28)} median ${c.baseline.medianMs.toFixed(0).padStart(7)} ms${mbps(c.baseline.medianMs)}`,
     `  ${c.ours.name.padEnd(28)} median ${c.ours.medianMs.toFixed(0).padStart(7)} ms${mbps(c.ours.medianMs)}` +
-      (c.ours.maxRssMiB !== undefined ? `  peak RSS ${formatPeakRss(c.ours.samples)}` : ''),
+      (c.ours.samples.some((s) => s.rssMiB !== undefined) ? `  peak RSS ${formatPeakRss(c.ours.samples)}` : ''),
     `  time ratio ours/baseline: ${c.timeRatio.toFixed(2)}x` +
       (extra.bytes ? `  (throughput ratio ${(1 / c.timeRatio).toFixed(2)}x)` : ''),
   ];

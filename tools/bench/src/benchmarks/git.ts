@@ -1,4 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { captureSnapshot } from '@driftgate/git';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,14 +126,11 @@ async function drainTwoProcesses(dir: string, oids: readonly string[]): Promise<
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-function blobIds(dir: string): string[] {
-  const listing = execFileSync('git', ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { cwd: dir, maxBuffer: 1 << 28 }).toString('latin1');
-  // `<mode> <type> <oid>\t<path>`: the fields before the tab, whatever the path holds.
-  return listing
-    .split('\0')
-    .map((record) => record.slice(0, record.indexOf('\t')).split(' '))
-    .filter(([, type]) => type === 'blob')
-    .map(([, , oid]) => oid as string);
+/** The blob ids of HEAD, in the order readMany reads them (the git layer's own listing). */
+async function blobIds(dir: string): Promise<string[]> {
+  const snapshot = await captureSnapshot(dir, 'head');
+  await snapshot.close();
+  return snapshot.entries.filter((entry) => entry.type === 'blob').map((entry) => entry.oid);
 }
 
 interface Phases {
@@ -177,7 +175,7 @@ export const gitBenchmark: Benchmark = {
     const layerRatio = result.baseline.medianMs / layerMs;
     const piped: number[] = [];
     const drained: number[] = [];
-    const oids = blobIds(dir);
+    const oids = await blobIds(dir);
     for (let i = 0; i < options.runs; i++) {
       piped.push((await runSide({ ...floor, name: 'piped floor', discardStdout: false })).ms);
       drained.push(await drainTwoProcesses(dir, oids));

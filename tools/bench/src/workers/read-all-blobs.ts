@@ -1,5 +1,5 @@
 import { captureSnapshot } from '@driftgate/git';
-import { reportRss } from '../measure.js';
+import { rssReportLine } from '../rss-report.js';
 
 // Measured side of the `git` benchmark: one head snapshot, every blob through readMany.
 const [repo, expected] = process.argv.slice(2);
@@ -23,4 +23,4 @@ if (expected !== undefined && bytes !== Number(expected)) {
 // Phase times for the benchmark's breakdown (process start → module loaded → captured → read),
 // and the RSS once captured.
 process.stdout.write(`${JSON.stringify({ phases: { loadMs: started, captureMs: captured - started, readMs: read - captured, capturedRssKiB } })}\n`);
-reportRss();
+process.stdout.write(rssReportLine());

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
-import { reportRss } from '../measure.js';
+import { rssReportLine } from '../rss-report.js';
 
 // Floor of the `surf` benchmark: read and parse each anchored source file once with
 // web-tree-sitter and the pinned grammars (each loaded on first use), nothing else.
@@ -33,4 +33,4 @@ for (const file of files) {
   tree.delete();
 }
 if (nodes === 0) throw new Error('parsed nothing');
-reportRss();
+process.stdout.write(rssReportLine());
