@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { type RevisionReader, changedFiles, findRepoRoot, gitLog, openRevisionReader, resolveHeadCommit } from '@driftgate/git';
+import { type RevisionReader, changedFiles, findRepoRoot, gitLog, isObjectId, openRevisionReader, resolveHeadCommit } from '@driftgate/git';
 
 /**
  * The git repository around a workspace, for the advisory uses of history (magnitude, rename
@@ -14,14 +14,14 @@ export class GitContext {
   readonly prefix: string;
   readonly #root: string;
   readonly #renames = new Map<string, Promise<Map<string, string> | undefined>>();
-  /** Opened by the first `show`, so commands that never read history start no process. */
-  #reader: RevisionReader | undefined;
-  #closed = false;
+  /** Starts no process before the first `show`, so commands that never read history cost nothing. */
+  readonly #reader: RevisionReader;
 
   private constructor(root: string, repoRoot: string, prefix: string) {
     this.#root = root;
     this.repoRoot = repoRoot;
     this.prefix = prefix;
+    this.#reader = openRevisionReader(repoRoot);
   }
 
   /** The repository containing the workspace root, or undefined (not a repository, no git). */
@@ -47,9 +47,8 @@ export class GitContext {
    * through one git process.
    */
   async show(rev: string, file: string): Promise<Buffer | undefined> {
-    if (this.#closed) return undefined;
     try {
-      this.#reader ??= openRevisionReader(this.repoRoot);
+      // After `close()` the reader refuses every read, which answers undefined here.
       return (await this.#reader.read(rev, this.repoPath(file))) ?? undefined;
     } catch {
       return undefined;
@@ -58,8 +57,7 @@ export class GitContext {
 
   /** Ends the git process behind `show`; later `show` calls answer undefined. Idempotent. */
   async close(): Promise<void> {
-    this.#closed = true;
-    await this.#reader?.close();
+    await this.#reader.close();
   }
 
   /** The full HEAD commit id, or undefined (unborn branch, no repository). */
@@ -112,7 +110,7 @@ export class GitContext {
     try {
       for await (const record of gitLog(this.#root, ['-1', '--format=%x01%H', 'HEAD', '--', file])) {
         const id = record.trim();
-        if (/^[0-9a-f]{40,64}$/.test(id)) return id;
+        if (isObjectId(id)) return id;
       }
     } catch {
       // No history for the path: nothing to follow.
