@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadDemo, type DemoModule } from '../demo-module.js';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { median } from '../measure.js';
 
@@ -12,19 +12,8 @@ const CLAIMS_PER_HUB = 3;
 /** Bump when the generator changes, so cached workspaces are rebuilt. */
 const GENERATOR_VERSION = 1;
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** The demo builder (a plain ES module shared with `npm run demo` and the e2e tests). */
-interface DemoModule {
-  createDemoWorkspace(dir?: string): string;
-  installDriftgate(dir: string): void;
-  runNx(dir: string, args: string[], env?: Record<string, string>): { status: number | null; output: string; ms: number };
-}
-
-async function demoModule(): Promise<DemoModule> {
-  return (await import(pathToFileURL(join(repoRoot, 'tools', 'demo', 'run.mjs')).href)) as DemoModule;
-}
-
 /**
  * Wall times of `runs` hits and `runs` misses of one target of the demo's `pricing` project. Each
  * miss follows `edit(i)`, a change to one of the target's inputs that keeps it passing (Nx does not
@@ -116,7 +105,7 @@ export const nxBenchmark: Benchmark = {
   name: 'nx',
   description: `the Nx plugin: cache hit and miss of one demo project, and inference over ${PROJECTS} generated projects`,
   async run(options: BenchOptions): Promise<void> {
-    const demo = await demoModule();
+    const demo = await loadDemo();
     const runs = Math.max(1, options.runs);
 
     const demoDir = join(options.workDir, 'nx-demo');

@@ -3,16 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { loadDemo } from '../demo-module.js';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-
-interface DemoModule {
-  createDemoWorkspace(dir?: string): string;
-  NX_ENV: Record<string, string>;
-}
 
 const TOKEN = 'bench-token';
 
@@ -87,7 +81,7 @@ export const remoteCacheBenchmark: Benchmark = {
   name: 'remote-cache',
   description: 'the demo workspace on clone A (uploads to a self-hosted remote cache), then clone B restoring through it: wall times, bytes uploaded per target',
   async run(options: BenchOptions): Promise<void> {
-    const demo = (await import(pathToFileURL(join(repoRoot, 'tools', 'demo', 'run.mjs')).href)) as DemoModule;
+    const demo = await loadDemo();
     const store = await startStore();
     const clones = ['a', 'b'].map((name) => join(options.workDir, `remote-cache-${name}-${process.pid}`));
     try {

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, type Side } from '../measure.js';
+import { cachedSyntheticRepo } from '../synthetic-repo.js';
 import { ensureSurfWorkspace, surfBin } from './surf.js';
 
 /** Bump when the edit below changes, so cached copies are rebuilt. */
@@ -18,20 +19,19 @@ function divergeEverything(text: string): string {
 }
 
 /** A clone of the stamped workspace with every anchored function edited (uncommitted). */
-function ensureDivergedCopy(source: string, scale: number): string {
+async function ensureDivergedCopy(source: string, scale: number): Promise<string> {
   const dir = `${source}-diverged`;
-  const markerPath = join(dir, '.git', 'driftgate-bench-diverged.json');
-  const want = JSON.stringify({ edit: EDIT_VERSION, head: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: source, encoding: 'utf8' }).trim(), scale });
-  if (existsSync(markerPath) && readFileSync(markerPath, 'utf8') === want) return dir;
-  process.stdout.write(`  cloning ${source} and editing every anchored function …\n`);
-  rmSync(dir, { recursive: true, force: true });
-  execFileSync('git', ['clone', '-q', '--local', source, dir]);
-  const files = execFileSync('git', ['ls-files', '-z'], { cwd: dir, encoding: 'utf8' }).split('\0').filter((f) => /\.(ts|py|go|rs)$/.test(f));
-  for (const file of files) {
-    const path = join(dir, file);
-    writeFileSync(path, divergeEverything(readFileSync(path, 'utf8')));
-  }
-  writeFileSync(markerPath, want);
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: source, encoding: 'utf8' }).trim();
+  await cachedSyntheticRepo(dir, { edit: EDIT_VERSION, head, scale }, 'a clone with every anchored function edited', async (target) => {
+    rmSync(target, { recursive: true, force: true });
+    execFileSync('git', ['clone', '-q', '--local', source, target]);
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: target, encoding: 'utf8' }).split('\0').filter((f) => /\.(ts|py|go|rs)$/.test(f));
+    for (const file of files) {
+      const path = join(target, file);
+      writeFileSync(path, divergeEverything(readFileSync(path, 'utf8')));
+    }
+    return {};
+  });
   return dir;
 }
 
@@ -47,7 +47,7 @@ export const surfHistoryBenchmark: Benchmark = {
   description: '`surf check` after a logic edit under every claim (magnitude read from git history) vs the same check with nothing diverged',
   async run(options: BenchOptions): Promise<void> {
     const { dir, marker } = await ensureSurfWorkspace(options.workDir, options.scale);
-    const diverged = ensureDivergedCopy(dir, options.scale);
+    const diverged = await ensureDivergedCopy(dir, options.scale);
     const changed = countDivergences(diverged);
     const ours: Side = { name: 'ours: check, all diverged', command: process.execPath, args: [surfBin, 'check'], cwd: diverged, expectExit: 1, discardStderr: true };
     const clean: Side = { name: 'baseline: check, clean', command: process.execPath, args: [surfBin, 'check'], cwd: dir, discardStderr: true };
