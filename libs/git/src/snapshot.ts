@@ -112,12 +112,15 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
     throw new GitError('GIT_INVALID_ARGUMENT', `Unknown snapshot source ${JSON.stringify(source)}; use head, index or working-tree.`);
   }
   const limits = resolveLimits(options.limits);
-  if (source === 'head') return captureHead(cwd, limits);
-  // Independent lookups run side by side; any directory of the work tree serves them all.
-  const head = settle(resolveHeadCommit(cwd));
-  const root = await findRepoRoot(cwd);
-  const [headCommit, listed, fileMode] = await Promise.all([
-    head,
+  const { root, headCommit } = await locateRepository(cwd);
+  if (source === 'head') {
+    if (headCommit === null) {
+      throw new GitError('GIT_UNBORN_HEAD', 'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.');
+    }
+    const listed = await listTree(root, headCommit, limits);
+    return new GitSnapshot(source, root, headCommit, listed.map(blobSlot), limits);
+  }
+  const [listed, fileMode] = await Promise.all([
     writeIndexTree(root, limits).then((tree) => listTree(root, tree, limits)),
     source === 'working-tree' ? readConfigValue(root, 'core.filemode', { type: 'bool' }) : Promise.resolve(null),
   ]);
@@ -131,34 +134,19 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
 }
 
 /**
- * A head snapshot: one `rev-parse` finds the root and resolves `HEAD^{commit}` together, then the
- * commit's tree is listed. Whatever that `rev-parse` cannot answer (not a work tree, an unborn
- * HEAD, a HEAD that is no commit) is left to the separate lookups, which say which it is.
+ * The work tree's root and `HEAD^{commit}` (null when unborn), from one `rev-parse` in the usual
+ * case. Whatever that `rev-parse` cannot answer (not a work tree, an unborn HEAD, a HEAD that is
+ * no commit) is left to the separate lookups, which say which it is.
  */
-async function captureHead(cwd: string, limits: SnapshotLimits): Promise<Snapshot> {
+async function locateRepository(cwd: string): Promise<{ root: string; headCommit: string | null }> {
   const both = await runGit(cwd, ['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD^{commit}']);
-  let root: string;
-  let headCommit: string | null;
   const lastLine = both.stdout.lastIndexOf(0x0a, both.stdout.length - 2);
   if (both.exitCode === 0 && lastLine > 0) {
     // A root path may itself hold a line feed: the commit is the last line.
-    root = decodeGitPath(both.stdout.subarray(0, lastLine));
-    headCommit = parseObjectIdLine(both.stdout.subarray(lastLine + 1), 'rev-parse');
-  } else {
-    root = await findRepoRoot(cwd);
-    headCommit = await resolveHeadCommit(root);
+    return { root: decodeGitPath(both.stdout.subarray(0, lastLine)), headCommit: parseObjectIdLine(both.stdout.subarray(lastLine + 1), 'rev-parse') };
   }
-  if (headCommit === null) {
-    throw new GitError('GIT_UNBORN_HEAD', 'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.');
-  }
-  const listed = await listTree(root, headCommit, limits);
-  return new GitSnapshot('head', root, headCommit, listed.map(blobSlot), limits);
-}
-
-/** The promise itself, marked handled so an error is not reported before it is awaited. */
-function settle<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
+  const root = await findRepoRoot(cwd);
+  return { root, headCommit: await resolveHeadCommit(root) };
 }
 
 function blobSlot(listed: ListedEntry): Slot {
