@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordSplitter } from './record-splitter.js';
+import { RecordSplitter, splitRecords } from './record-splitter.js';
 
 /** A small seeded generator, so a failure names the case that broke. */
 function lcg(seed: number): () => number {
@@ -40,15 +40,16 @@ function splitSegments(splitter: RecordSplitter, chunks: Buffer[]): Buffer[] {
 }
 
 describe('RecordSplitter', () => {
-  it.each(Array.from({ length: 40 }, (_, seed) => seed))('push and pushSegment recover every record whatever the chunking (seed %i)', (seed) => {
+  it.each(Array.from({ length: 40 }, (_, seed) => seed))('pushSegment recovers every record, split or walked, whatever the chunking (seed %i)', (seed) => {
     const random = lcg(seed + 1);
     const expected = records(random);
     const stream = Buffer.concat(expected.flatMap((record) => [record, Buffer.from([0])]));
     const chunks = chunked(stream, random);
     const oversize = (bytes: number): Error => new Error(`oversize ${bytes}`);
-    const viaPush = new RecordSplitter(0, 1 << 20, oversize);
-    expect(chunks.flatMap((chunk) => viaPush.push(chunk).map((record) => Buffer.from(record)))).toEqual(expected);
-    expect(viaPush.end()).toBeNull();
+    const viaSplit = new RecordSplitter(0, 1 << 20, oversize);
+    const split = chunks.flatMap((chunk) => splitRecords(viaSplit.pushSegment(chunk), 0, 1 << 20, oversize).map((record) => Buffer.from(record)));
+    expect(split).toEqual(expected);
+    expect(viaSplit.end()).toBeNull();
     const viaSegments = new RecordSplitter(0, 1 << 20, oversize);
     expect(splitSegments(viaSegments, chunks)).toEqual(expected);
     expect(viaSegments.end()).toBeNull();
@@ -70,8 +71,8 @@ describe('RecordSplitter', () => {
     const closing = new RecordSplitter(0, 5, oversize);
     closing.pushSegment(Buffer.from('abc'));
     expect(() => closing.pushSegment(Buffer.from('def\0'))).toThrow('oversize 6');
-    // Inside one chunk the run is handed over unsplit; push (and callers of pushSegment) check it.
-    expect(() => new RecordSplitter(0, 5, oversize).push(Buffer.from('ok\0abcdefgh\0'))).toThrow('oversize 8');
-    expect(() => new RecordSplitter(0, 5, oversize).checkRecord(6)).toThrow('oversize 6');
+    // Inside one chunk the run is handed over unsplit; splitRecords checks each of its records.
+    const run = new RecordSplitter(0, 5, oversize).pushSegment(Buffer.from('ok\0abcdefgh\0'));
+    expect(() => splitRecords(run, 0, 5, oversize)).toThrow('oversize 8');
   });
 });

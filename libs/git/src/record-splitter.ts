@@ -7,7 +7,8 @@ export interface RecordSegment {
   spanning: Buffer | null;
   /**
    * Whole records of this chunk, each followed by the delimiter; a view into the chunk, possibly
-   * empty. Their lengths are not checked here: callers splitting it check each record themselves.
+   * empty. Their lengths are not checked here: `splitRecords` checks each, and a parser walking
+   * the run itself bounds what it keeps by its own limits.
    */
   records: Buffer;
 }
@@ -33,30 +34,9 @@ export class RecordSplitter {
   }
 
   /**
-   * Returns the records the chunk completes. Records are views: into `chunk`, or fresh buffers
-   * when a record spans chunks. The splitter never writes to `chunk`.
-   */
-  push(chunk: Buffer): Buffer[] {
-    return this.split(this.pushSegment(chunk));
-  }
-
-  /** The records of a segment, each checked against the limit: its spanning record first. */
-  split({ spanning, records }: RecordSegment): Buffer[] {
-    const out: Buffer[] = spanning === null ? [] : [spanning];
-    let start = 0;
-    for (;;) {
-      const end = records.indexOf(this.#delimiter, start);
-      if (end < 0) break;
-      this.checkRecord(end - start);
-      out.push(records.subarray(start, end));
-      start = end + 1;
-    }
-    return out;
-  }
-
-  /**
-   * Like {@link push}, without splitting the chunk's own records: for parsers that walk the run
-   * of records themselves. Bytes after the chunk's last delimiter are kept for the next chunk.
+   * What `chunk` adds: the record it completes, if one began in earlier chunks, and its own run
+   * of whole records, unsplit (see {@link splitRecords}). Bytes after the chunk's last delimiter
+   * are kept for the next chunk. The splitter never writes to `chunk`.
    */
   pushSegment(chunk: Buffer): RecordSegment {
     const first = chunk.indexOf(this.#delimiter);
@@ -67,7 +47,7 @@ export class RecordSplitter {
     let spanning: Buffer | null = null;
     let start = 0;
     if (this.#partialBytes > 0) {
-      this.checkRecord(this.#partialBytes + first);
+      this.#checkRecord(this.#partialBytes + first);
       this.#partial.push(chunk.subarray(0, first));
       spanning = Buffer.concat(this.#partial);
       this.#partial = [];
@@ -89,15 +69,34 @@ export class RecordSplitter {
     return rest;
   }
 
-  /** Throws the oversize error for a record of `bytes` bytes, when that is over the limit. */
-  checkRecord(bytes: number): void {
+  #checkRecord(bytes: number): void {
     if (bytes > this.#maxRecordBytes) throw this.#onOversize(bytes);
   }
 
   #keep(chunk: Buffer, from: number): void {
     if (from >= chunk.length) return;
     this.#partialBytes += chunk.length - from;
-    this.checkRecord(this.#partialBytes);
+    this.#checkRecord(this.#partialBytes);
     this.#partial.push(Buffer.from(chunk.subarray(from)));
   }
+}
+
+/**
+ * The records of a segment, its spanning record first: views into the chunk, each checked
+ * against `maxRecordBytes` (`tooLarge` builds the error).
+ */
+export function splitRecords(
+  { spanning, records }: RecordSegment,
+  delimiter: number,
+  maxRecordBytes: number,
+  tooLarge: (bytes: number) => Error,
+): Buffer[] {
+  const out: Buffer[] = spanning === null ? [] : [spanning];
+  let start = 0;
+  for (let end = records.indexOf(delimiter, start); end >= 0; end = records.indexOf(delimiter, start)) {
+    if (end - start > maxRecordBytes) throw tooLarge(end - start);
+    out.push(records.subarray(start, end));
+    start = end + 1;
+  }
+  return out;
 }

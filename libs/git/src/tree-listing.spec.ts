@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GitError, isGitError } from './git-error.js';
-import { RecordSplitter } from './record-splitter.js';
+import { isGitError } from './git-error.js';
 import { DEFAULT_SNAPSHOT_LIMITS } from './snapshot-limits.js';
 import { PathBudget, parseTreeRecord, parseTreeRun, type ListedEntry } from './tree-listing.js';
 
@@ -15,8 +14,7 @@ function record(header: string, path: Buffer | string): Buffer {
 function viaRun(records: Buffer[]): ListedEntry[] {
   const run = Buffer.concat(records.flatMap((r) => [r, Buffer.from([0])]));
   const entries: ListedEntry[] = [];
-  const splitter = new RecordSplitter(0, 1 << 20, (bytes) => new GitError('GIT_LIMIT_EXCEEDED', `record of ${bytes} bytes`));
-  parseTreeRun(run, new PathBudget(DEFAULT_SNAPSHOT_LIMITS), splitter, entries);
+  parseTreeRun(run, new PathBudget(DEFAULT_SNAPSHOT_LIMITS), entries);
   return entries;
 }
 
@@ -78,8 +76,8 @@ describe('parseTreeRun agrees with the strict record grammar', () => {
   });
 
   it('a record over the limit inside a run is refused', () => {
-    const splitter = new RecordSplitter(0, 64, (bytes) => new GitError('GIT_LIMIT_EXCEEDED', `record of ${bytes} bytes`));
+    const budget = new PathBudget({ ...DEFAULT_SNAPSHOT_LIMITS, maxPathBytes: 20 });
     const run = Buffer.concat([record(`100644 blob ${OID}`, 'x'.repeat(30)), Buffer.from([0])]);
-    expect(failure(() => parseTreeRun(run, new PathBudget(DEFAULT_SNAPSHOT_LIMITS), splitter, []))).toBe('GIT_LIMIT_EXCEEDED');
+    expect(failure(() => parseTreeRun(run, budget, []))).toBe('GIT_LIMIT_EXCEEDED');
   });
 });

@@ -3,7 +3,6 @@ import { GitError } from './git-error.js';
 import { decodeGitPath } from './git-path.js';
 import { gitRecordSegments } from './git-records.js';
 import { isObjectId } from './revision.js';
-import type { RecordSplitter } from './record-splitter.js';
 import { limitExceeded, type SnapshotLimits } from './snapshot-limits.js';
 
 /** Git's canonical blob modes that file hashing supports. */
@@ -65,9 +64,9 @@ export async function listTree(root: string, treeish: string, limits: SnapshotLi
   const budget = new PathBudget(limits);
   const entries: ListedEntry[] = [];
   const args = ['ls-tree', '-r', '-z', '--full-tree', treeish];
-  for await (const { spanning, records, splitter } of gitRecordSegments(root, args, listingRecordOptions(limits, HEADER_ROOM))) {
+  for await (const { spanning, records } of gitRecordSegments(root, args, listingRecordOptions(limits, HEADER_ROOM))) {
     if (spanning !== null) entries.push(parseTreeRecord(spanning, budget));
-    parseTreeRun(records, budget, splitter, entries);
+    parseTreeRun(records, budget, entries);
   }
   return sortUnique(entries);
 }
@@ -78,9 +77,10 @@ export async function listTree(root: string, treeish: string, limits: SnapshotLi
  * (latin1 maps each byte to one character, so string and byte offsets agree); anything else
  * goes through {@link parseTreeRecord}. Each entry's path bytes are a view into the run rather
  * than a copy: a run is a slice of one stdout chunk, a fresh buffer Node never reuses, and the
- * listing as a whole is bounded by `maxListingBytes`.
+ * listing as a whole is bounded by `maxListingBytes`. A record of a run is no longer than its
+ * chunk, and `budget.add` holds each path to `maxPathBytes`.
  */
-export function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSplitter, entries: ListedEntry[]): void {
+export function parseTreeRun(run: Buffer, budget: PathBudget, entries: ListedEntry[]): void {
   if (run.length === 0) return;
   const text = run.toString('latin1');
   // Names of an all-ASCII run need no UTF-8 decoding: the latin1 text is the name.
@@ -89,7 +89,6 @@ export function parseTreeRun(run: Buffer, budget: PathBudget, splitter: RecordSp
   for (;;) {
     const end = text.indexOf('\0', start);
     if (end < 0) return;
-    splitter.checkRecord(end - start);
     const tab = text.indexOf('\t', start);
     const space = text.indexOf(' ', start + 7);
     const kind = tab > start && tab < end && space > start && space < tab ? MODES.get(text.slice(start, space + 1)) : undefined;
