@@ -23,6 +23,12 @@ if (unknown.length || names.length === 0) {
   );
   process.exit(2);
 }
+const runs = Number(values.runs);
+const scale = Number(values.scale);
+if (!Number.isInteger(runs) || runs < 1 || !(scale > 0)) {
+  process.stderr.write(`--runs takes a whole number of runs, at least 1 (got ${values.runs}), and --scale a number above 0 (got ${values.scale}).\n`);
+  process.exit(2);
+}
 // Measured processes start without variables that only add start-up work (see startup-env.ts),
 // unless --keep-env; the report then says what they cost a bare Node start.
 if (!values['keep-env']) {
@@ -36,5 +42,5 @@ if (!values['keep-env']) {
 for (const name of names) {
   const bench = benchmarks.get(name)!;
   process.stdout.write(`# ${bench.name}: ${bench.description}\n`);
-  await bench.run({ workDir: resolve(values['work-dir']), runs: Number(values.runs), scale: Number(values.scale) });
+  await bench.run({ workDir: resolve(values['work-dir']), runs, scale });
 }

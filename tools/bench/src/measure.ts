@@ -44,11 +44,20 @@ export async function runSide(side: Side): Promise<Sample> {
   return rssMiB === undefined ? { ms, tail: text } : { ms, rssMiB, tail: text };
 }
 
-export const median = (values: readonly number[]): number => {
+/**
+ * The `q`-quantile (0 ≤ q ≤ 1) of a non-empty list, interpolating linearly between the two
+ * nearest ranks, so that q = 0.5 is the usual median (the mean of the middle two for an even count).
+ */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) throw new Error('quantile of no values');
   const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
+  const rank = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+  const low = Math.floor(rank);
+  const lowValue = sorted[low] as number;
+  return low === rank ? lowValue : lowValue + (rank - low) * ((sorted[low + 1] as number) - lowValue);
+}
+
+export const median = (values: readonly number[]): number => quantile(values, 0.5);
 
 /** Medians of both sides and the ratio ours / baseline (time: lower is better). */
 export interface Comparison {
@@ -56,6 +65,11 @@ export interface Comparison {
   baseline: { name: string; medianMs: number; samples: Sample[] };
   /** ours.medianMs / baseline.medianMs. */
   timeRatio: number;
+  /**
+   * Run i of ours over run i of the baseline, which ran just before it: drift of the machine
+   * between pairs cancels out, so their spread says how stable the ratio is.
+   */
+  pairedRatios: number[];
 }
 
 /**
@@ -77,6 +91,7 @@ export async function compare(ours: Side, baseline: Side, runs: number): Promise
     ours: { name: ours.name, medianMs: oursMedian, samples: a },
     baseline: { name: baseline.name, medianMs: baseMedian, samples: b },
     timeRatio: oursMedian / baseMedian,
+    pairedRatios: a.map((sample, i) => sample.ms / (b[i] as Sample).ms),
   };
 }
 
@@ -97,6 +112,8 @@ export function formatComparison(c: Comparison, extra: { bytes?: number } = {}):
       (c.ours.samples.some((s) => s.rssMiB !== undefined) ? `  peak RSS ${formatPeakRss(c.ours.samples)}` : ''),
     `  time ratio ours/baseline: ${c.timeRatio.toFixed(2)}x` +
       (extra.bytes ? `  (throughput ratio ${(1 / c.timeRatio).toFixed(2)}x)` : ''),
+    `  time ratio per alternated pair (ours / the baseline run just before it): quartiles ` +
+      [0.25, 0.5, 0.75].map((q) => `${quantile(c.pairedRatios, q).toFixed(2)}x`).join(' / '),
   ];
   return lines.join('\n');
 }

@@ -67,8 +67,11 @@ function content(rng: Rng, pool: string[], size: number): Buffer {
   return Buffer.from(lines.join('').slice(0, size), 'latin1');
 }
 
-/** Files of the workload at `scale`, sizes scaled so the total is TOTAL_BYTES × scale. */
-function workload(scale: number): { files: SyntheticFile[]; bytes: number } {
+/**
+ * Files of the workload at `scale`, sizes scaled so the total is TOTAL_BYTES × scale; with
+ * `bytesShare` below 1, each file cut to that share of its bytes (same paths, fewer bytes).
+ */
+function workload(scale: number, bytesShare: number): { files: SyntheticFile[]; bytes: number } {
   const rng = createRng(SEED);
   const count = Math.max(1, Math.round(FILES * scale));
   const raw = Array.from({ length: count }, () => drawSize(rng));
@@ -78,18 +81,22 @@ function workload(scale: number): { files: SyntheticFile[]; bytes: number } {
   let bytes = 0;
   const files = raw.map((size, i): SyntheticFile => {
     const scaled = Math.max(0, Math.round(size * factor));
-    bytes += scaled;
-    return { path: `${rng.pick(dirs)}/file${i}.txt`, content: content(rng, pool, scaled) };
+    const path = `${rng.pick(dirs)}/file${i}.txt`;
+    // Cut after drawing, so that every later file is drawn exactly as at full size.
+    const drawn = content(rng, pool, scaled);
+    const kept = bytesShare === 1 ? drawn : drawn.subarray(0, Math.round(scaled * bytesShare));
+    bytes += kept.length;
+    return { path, content: kept };
   });
   return { files, bytes };
 }
 
-/** The synthetic repository for `scale`, built once per seed/scale and reused afterwards. */
-async function ensureRepo(workDir: string, scale: number): Promise<{ dir: string; marker: Marker }> {
-  const dir = join(workDir, `git-${SEED.toString(16)}-x${scale}`);
+/** The synthetic repository for `scale` (and `bytesShare`), built once and reused afterwards. */
+async function ensureRepo(workDir: string, scale: number, bytesShare = 1): Promise<{ dir: string; marker: Marker }> {
+  const dir = join(workDir, `git-${SEED.toString(16)}-x${scale}${bytesShare === 1 ? '' : `-bytes${bytesShare}`}`);
   const files = Math.max(1, Math.round(FILES * scale));
   const marker = await cachedSyntheticRepo(dir, { seed: SEED, generator: GENERATOR_VERSION, files }, `${files} files`, async (target) => {
-    const workloadFiles = workload(scale);
+    const workloadFiles = workload(scale, bytesShare);
     await buildSyntheticRepo(target, workloadFiles.files);
     return { bytes: workloadFiles.bytes };
   });
@@ -165,7 +172,11 @@ export const gitBenchmark: Benchmark = {
     process.stdout.write(`${formatComparison(result, { bytes: marker.bytes })}\n`);
     const target = 0.7;
     const throughput = 1 / result.timeRatio;
-    process.stdout.write(`  target ≥ ${target}x the floor's throughput, end to end (a fresh Node process): ${throughput >= target ? 'met' : 'NOT met'}\n`);
+    const pairsMet = result.pairedRatios.filter((ratio) => 1 / ratio >= target).length;
+    process.stdout.write(
+      `  target ≥ ${target}x the floor's throughput, end to end (a fresh Node process): ${throughput >= target ? 'met' : 'NOT met'} ` +
+        `(by the medians; ${pairsMet} of ${options.runs} alternated pairs on their own)\n`,
+    );
 
     // Where the time goes, from the same alternated runs: Node's start, the capture, the reads;
     // and git's transport floor (its stdout into a pipe that a Node process drains, nothing parsed).
@@ -188,10 +199,10 @@ export const gitBenchmark: Benchmark = {
         `  transport alone, a lower bound for readMany (two cat-file processes, all ids written up front, drained in a running Node process, nothing parsed): median ${median(drained).toFixed(0)} ms\n`,
     );
 
-    // Memory must not grow with total bytes: peak RSS of ours at half the size, for comparison,
-    // and the part of it the read adds above the RSS once captured (the entry list grows with
-    // the file count, which halves too).
-    const half = await ensureRepo(options.workDir, options.scale / 2);
+    // Memory must not grow with total bytes: peak RSS of ours over the same files and paths
+    // holding half the bytes, and the part of it the read adds above the RSS once captured.
+    // Only the bytes change, so the entry list (which grows with the file count) stays alike.
+    const half = await ensureRepo(options.workDir, options.scale, 0.5);
     const halfSamples: Sample[] = [];
     for (let i = 0; i < Math.max(1, Math.min(options.runs, 3)); i++) halfSamples.push(await runSide(oursSide(half.dir, half.marker.bytes)));
     const readGrowthMiB = (samples: Sample[]): number | undefined => {
@@ -200,8 +211,8 @@ export const gitBenchmark: Benchmark = {
     };
     const mib = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(0)} MiB`);
     process.stdout.write(
-      `  peak RSS of ours: ${formatPeakRss(halfSamples)} at ${(half.marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale / 2}), ` +
-        `${formatPeakRss(result.ours.samples)} at ${(marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale}); ` +
+      `  peak RSS of ours, the same ${marker.files} files holding ${(half.marker.bytes / 1e6).toFixed(0)} MB: ${formatPeakRss(halfSamples)}; ` +
+        `holding ${(marker.bytes / 1e6).toFixed(0)} MB: ${formatPeakRss(result.ours.samples)}; ` +
         `above the RSS once captured, the read adds at most ${mib(readGrowthMiB(halfSamples))} and ${mib(readGrowthMiB(result.ours.samples))}\n`,
     );
   },
