@@ -46,9 +46,9 @@ beforeAll(() => {
 });
 afterAll(() => ws?.dispose());
 
-/** Projects with a driftgate verify target that `nx affected` selects for the working tree against `base`. */
-function affected(): string[] {
-  const run = ws.nx('show', 'projects', '--affected', `--base=${base}`, '--withTarget', 'verify-claims', 'verify-boundary', '--json');
+/** Projects with a driftgate verify target that `nx affected` selects for the working tree against `since`. */
+function affected(since = base): string[] {
+  const run = ws.nx('show', 'projects', '--affected', `--base=${since}`, '--withTarget', 'verify-claims', 'verify-boundary', '--json');
   expect(run.status, run.output).toBe(0);
   return (JSON.parse(run.output.slice(run.output.indexOf('['))) as string[]).sort();
 }
@@ -78,6 +78,21 @@ describe('nx affected selects exactly the projects whose result could change', {
 
   it('hub-only: the projects the hub anchors into', () => {
     expect(affectedBy(append('hubs/checksum.md', '\nMore prose, no claim.\n'))).toEqual(claimProjects(['hubs/checksum.md']));
+  });
+
+  it('hub-only, a hub with refs: also the projects of each hub it refs', () => {
+    // In the demo, the one hub with refs anchors into the same projects as the hubs it refers to,
+    // so a ref that adds a project is committed first: gateway.md refers to checksum.md.
+    const hub = 'hubs/gateway.md';
+    ws.write({ [hub]: ws.read(hub).replace(/^refs: \[\]$/m, 'refs:\n  - ./checksum.md') });
+    const withRef = ws.commit('gateway refers to checksum');
+    try {
+      expect(claimProjects([hub])).not.toEqual(claimProjects([hub, 'hubs/checksum.md']));
+      ws.write(append(hub, '\nMore prose, no claim.\n'));
+      expect(affected(withRef)).toEqual(claimProjects([hub, 'hubs/checksum.md']));
+    } finally {
+      ws.git('reset', '-q', '--hard', base);
+    }
   });
 
   it('surf.toml-only: every project with a claim', () => {
