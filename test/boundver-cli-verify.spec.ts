@@ -1,6 +1,7 @@
 // Black-box tests of `boundver verify` reporting: NEW/REMOVED, slices, consumers, filters,
 // facet policy, --fail-fast, --changed-from, JSON shape and terminal safety. They run the built
 // bin (`npm run build`).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -222,6 +223,21 @@ describe('output', () => {
     expect(text.stdout).toContain('MISMATCH ev\\x1b[31mil\\u202e.exact: ');
     expect(text.stdout).not.toContain('\u001b');
     expect(verifyJson(repo.dir, ['--source', 'working-tree']).json.issues).toEqual([expect.stringContaining(`MISMATCH ${evil}.exact: `)]);
+  });
+
+  it('names a path that is not UTF-8 as its \\udcNN escape, in text and in JSON', () => {
+    const repo = chainRepo();
+    // A gitlink (nothing to hash) under a name whose last byte is not UTF-8.
+    const record = Buffer.concat([Buffer.from(`160000 ${repo.git('rev-parse', 'HEAD')} 0\tapi/vend`), Buffer.from([0xe9, 0x0a])]);
+    execFileSync('git', ['update-index', '--index-info'], { cwd: repo.dir, input: record });
+    repo.git('commit', '-q', '-m', 'gitlink');
+    const problem = 'CURRENT DIGEST ERROR api: Exact digest failed: Cannot hash non-blob Git entry at api/vend';
+    const text = boundver(repo.dir, ['verify']);
+    expect(text.code, text.stderr).toBe(2);
+    expect(text.stdout).toContain(`${problem}\\udce9`);
+    const json = verifyJson(repo.dir);
+    expect(json.code).toBe(2);
+    expect(json.json.issues).toContainEqual(expect.stringContaining(`${problem}\udce9`));
   });
 
   it('explains a missing lock per source', () => {

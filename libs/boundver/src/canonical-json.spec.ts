@@ -104,6 +104,13 @@ describe('canonical JSON', () => {
     expect(() => canonicalJson(Array.from({ length: 100_000 }, () => 0n))).toThrow(/100000-value/);
     expect(() => canonicalJson('x'.repeat(20), { maxBytes: 10 })).toThrow(/10-byte limit/);
   });
+  it('escapes lone surrogates only when asked, for text that is shown or compared', () => {
+    const name = 'vend\uDCE9 \u{1F600} \uD800';
+    expect(pythonJsonDumps(name, { escapeLoneSurrogates: true })).toBe('"vend\\udce9 \u{1F600} \\ud800"');
+    expect(pythonJsonDumps(name, { escapeLoneSurrogates: true, ensureAscii: true })).toBe('"vend\\udce9 \\ud83d\\ude00 \\ud800"');
+    expect(JSON.parse(pythonJsonDumps([name], { escapeLoneSurrogates: true }))).toEqual([name]);
+    expect(() => pythonJsonDumps(name)).toThrow(/lone surrogate/);
+  });
   it('orders keys like an independent code-point comparator (property)', () => {
     const byCodePoints = (a: string, b: string): number => {
       const left = Array.from(a, (char) => char.codePointAt(0)!);

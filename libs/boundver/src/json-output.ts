@@ -23,8 +23,9 @@ export function toOutputJson(value: unknown): JsonValue {
 
 /**
  * The `--format json` text of the reference CLI: one object, keys sorted by code point, 2-space
- * indent, non-ASCII written as UTF-8, LF-terminated.
+ * indent, non-ASCII written as UTF-8, LF-terminated. A path byte that is not UTF-8 shows as its
+ * lone-surrogate escape (`\udcNN`), which a JSON parser gives back unchanged.
  */
 export function outputJsonText(value: unknown): string {
-  return `${pythonJsonDumps(toOutputJson(value), { indent: 2, sortKeys: true, maxNodes: 50_000_000 })}\n`;
+  return `${pythonJsonDumps(toOutputJson(value), { indent: 2, sortKeys: true, maxNodes: 50_000_000, escapeLoneSurrogates: true })}\n`;
 }

@@ -20,6 +20,12 @@ export interface PythonJsonOptions {
   maxDepth?: number;
   /** Most values allowed. Default 100,000. */
   maxNodes?: number;
+  /**
+   * Write a lone surrogate (a Git name byte that is not UTF-8, see @driftgate/git's git-path) as
+   * `\udcNN`, as `json.dumps` does, instead of refusing it. Only for text that is shown or
+   * compared, never for the lock or a digest, where the contract refuses such values.
+   */
+  escapeLoneSurrogates?: boolean;
 }
 
 const NEEDS_ESCAPE_UNICODE = /["\\\u0000-\u001f]/;
@@ -34,16 +40,20 @@ const SHORT_ESCAPES: Record<string, string> = {
   '\f': '\\f',
 };
 
-/** Quotes one string exactly as Python's encoder does; lone surrogates are rejected. */
-export function pythonJsonString(value: string, ensureAscii: boolean): string {
-  if (hasLoneSurrogate(value)) {
+/**
+ * Quotes one string exactly as Python's encoder does. Lone surrogates are rejected unless
+ * `escapeLoneSurrogates`, which writes them as `\uXXXX` escapes.
+ */
+export function pythonJsonString(value: string, ensureAscii: boolean, escapeLoneSurrogates = false): string {
+  const lone = hasLoneSurrogate(value);
+  if (lone && !escapeLoneSurrogates) {
     throw new BoundverError(
       'BOUNDVER_JSON_VALUE',
       'JSON output contains a lone surrogate and is not portable; replace the unpaired UTF-16 code unit',
     );
   }
   const pattern = ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE_UNICODE;
-  if (!pattern.test(value)) return `"${value}"`;
+  if (!lone && !pattern.test(value)) return `"${value}"`;
   let out = '"';
   let start = 0;
   for (let index = 0; index < value.length; index += 1) {
@@ -54,6 +64,12 @@ export function pythonJsonString(value: string, ensureAscii: boolean): string {
     } else if (ensureAscii && unit >= 0x7f) {
       // UTF-16 code units are exactly what Python writes: astral characters become a pair.
       replacement = `\\u${unit.toString(16).padStart(4, '0')}`;
+    } else if (lone && unit >= 0xd800 && unit <= 0xdfff) {
+      if (unit <= 0xdbff && isLowSurrogate(value.charCodeAt(index + 1))) {
+        index += 1; // a whole pair is an ordinary character
+      } else {
+        replacement = `\\u${unit.toString(16).padStart(4, '0')}`;
+      }
     }
     if (replacement !== undefined) {
       out += value.slice(start, index) + replacement;
@@ -63,14 +79,18 @@ export function pythonJsonString(value: string, ensureAscii: boolean): string {
   return `${out}${value.slice(start)}"`;
 }
 
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
 /** Writes one scalar; integers are decimal, floats use Python `repr`. */
-function scalarText(value: null | boolean | string | bigint | number, ensureAscii: boolean): string {
+function scalarText(value: null | boolean | string | bigint | number, ensureAscii: boolean, escapeLoneSurrogates: boolean): string {
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return pythonFloatRepr(value);
-  return pythonJsonString(value, ensureAscii);
+  return pythonJsonString(value, ensureAscii, escapeLoneSurrogates);
 }
 
 interface Frame {
@@ -129,7 +149,7 @@ export function pythonJsonDumps(value: JsonValue, options: PythonJsonOptions = {
       emit('[');
       stack.push({ entries: item.map((child) => [null, child] as const), close: ']', depth, next: 0 });
     } else {
-      emit(scalarText(item, ensureAscii));
+      emit(scalarText(item, ensureAscii, options.escapeLoneSurrogates ?? false));
     }
   };
 

@@ -15,6 +15,7 @@ import { isBoundverError } from './errors.js';
 import { availabilityRequired, effectiveFacets, facetPolicy, parseFacetList, sortFacets, type FacetPolicy } from './facet-policy.js';
 import { assembleLock, mergePartialLock } from './generate.js';
 import type { JsonValue } from './json-value.js';
+import { pythonJsonDumps } from './python-json.js';
 import { MAX_CONFIG_BYTES, MAX_LOCK_BYTES } from './limits.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
@@ -111,8 +112,13 @@ function selector(snapshot: Snapshot): string {
   return snapshot.source === 'index' ? 'INDEX' : 'WORKING-TREE';
 }
 
+/**
+ * A metadata value as comparable text. It may name a path that is not UTF-8 (say, in a digest
+ * error), which canonical JSON refuses, so lone surrogates are escaped here: the text is compared,
+ * never hashed.
+ */
 function valueText(value: JsonValue | undefined): string {
-  return value === undefined ? 'null' : canonicalJson(value);
+  return value === undefined ? 'null' : pythonJsonDumps(value, { sortKeys: true, separators: [',', ':'], escapeLoneSurrogates: true });
 }
 
 function sliceText(slice: LockSlice): string {

@@ -11,7 +11,7 @@ interface DiffFlags {
 
 /** A metadata value on one line: compact JSON, keys sorted, ASCII only. */
 function shown(value: JsonValue): string {
-  return pythonJsonDumps(value, { sortKeys: true, ensureAscii: true });
+  return pythonJsonDumps(value, { sortKeys: true, ensureAscii: true, escapeLoneSurrogates: true });
 }
 
 function diffText(diff: LockDiff): string[] {

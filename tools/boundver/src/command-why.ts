@@ -73,7 +73,7 @@ function whyText(result: WhyResult): string[] {
   if (metadata.length > 0) {
     lines.push('', 'Metadata changes:');
     for (const [field, change] of metadata) {
-      lines.push(`  ${field}: ${pythonJsonDumps(change.locked, { sortKeys: true, ensureAscii: true })} -> ${pythonJsonDumps(change.current, { sortKeys: true, ensureAscii: true })}`);
+      lines.push(`  ${field}: ${pythonJsonDumps(change.locked, { sortKeys: true, ensureAscii: true, escapeLoneSurrogates: true })} -> ${pythonJsonDumps(change.current, { sortKeys: true, ensureAscii: true, escapeLoneSurrogates: true })}`);
     }
   }
   if (result.digestErrors.length > 0) lines.push('', 'Fingerprint errors:', ...result.digestErrors.map((message) => `  ${message}`));
