@@ -178,4 +178,19 @@ export class Upper {
     expect(refused.stderr).toContain('exceeds the 100-provider limit');
     expect(existsSync(join(r.dir, 'tools', 'imported.marker'))).toBe(false);
   });
+
+  it('ends with 2, never a silent 0, when the provider never answers', () => {
+    const hang = 'export class Upper { resolve() { return new Promise(() => {}); } }\n';
+    const r = repo({ 'a/api/x.txt': 'hello\n', 'tools/upper.mjs': PROVIDER, 'boundary.config.json': json(config()) });
+    expect(boundver(r.dir, ['generate', '--allow-custom-providers']).code).toBe(0);
+    r.write({ 'tools/upper.mjs': hang });
+    r.commit('lock, then a provider that hangs');
+    const lockBefore = readFileSync(join(r.dir, 'boundary.lock.json'), 'utf8');
+    for (const args of [['verify'], ['verify', '--format', 'json'], ['verify', '--source', 'working-tree'], ['generate']]) {
+      const run = boundver(r.dir, [...args, '--allow-custom-providers']);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('the command stopped before it finished');
+    }
+    expect(readFileSync(join(r.dir, 'boundary.lock.json'), 'utf8')).toBe(lockBefore);
+  });
 });

@@ -50,11 +50,20 @@ registerSliceCommand(program, io);
 registerWhyCommand(program, io);
 registerMigrateLockCommand(program, io);
 
+// Once nothing is left to run, Node ends the process even if the command is still awaiting a
+// promise that can never settle; without this the gate would end with 0 and say nothing.
+let finished = false;
+process.once('beforeExit', () => {
+  if (finished) return;
+  io.err('boundver: the command stopped before it finished, because something it waited for never completed (a custom provider whose promise never settles, for example), so it has no result and wrote nothing. Fix that, then run it again.\n');
+  process.exit(BoundverExit.usage);
+});
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   exitCode = handleError(error);
 }
+finished = true;
 await flush();
 process.exit(exitCode);
 

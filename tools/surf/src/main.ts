@@ -44,11 +44,20 @@ registerLintCommand(program, io);
 registerForCommand(program, io);
 registerTriageCommand(program, io);
 
+// Once nothing is left to run, Node ends the process even if the command is still awaiting a
+// promise that can never settle; without this the gate would end with 0 and say nothing.
+let finished = false;
+process.once('beforeExit', () => {
+  if (finished) return;
+  io.err('surf: the command stopped before it finished, because something it waited for never completed, so it has no result and wrote nothing. Fix that, then run it again.\n');
+  process.exit(SurfExit.usage);
+});
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   exitCode = handleError(error);
 }
+finished = true;
 await flush();
 process.exit(exitCode);
 
