@@ -287,3 +287,21 @@ describe('surf for (spec §7.4)', () => {
     expect(dir).toEqual({ status: 2, stdout: '', stderr: 'surf: src is a directory — pass a file\n' });
   });
 });
+
+describe('a reader that stops early (`… | head`)', () => {
+  it('ends the command with its own exit code and no EPIPE trace', () => {
+    // Far more output than a pipe holds, so the writes meet the closed pipe.
+    const long = 'a long claim '.repeat(20_000);
+    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:f1075e760a17', long) + item('src/m.rs > add', '2:000000000000', long)) });
+    const piped = (args: string): { codes: string; stderr: string } => {
+      const run = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" ${args} | head -c 10 > /dev/null; echo "\${PIPESTATUS[0]}"`], {
+        cwd: r.dir,
+        encoding: 'utf8',
+        env: { ...process.env, ...GIT_TEST_ENV },
+      });
+      return { codes: run.stdout.trim(), stderr: run.stderr };
+    };
+    expect(piped('for src/m.rs')).toEqual({ codes: '0', stderr: '' });
+    expect(piped('check --format json')).toEqual({ codes: '1', stderr: '' });
+  });
+});

@@ -17,14 +17,24 @@ import { registerMigrateLockCommand } from './command-migrate-lock.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
+// A reader that goes away (`… | head`) closes the pipe: what is left to print has nowhere to go,
+// but the command still finishes and ends with its own exit code.
+const open = new Set<NodeJS.WriteStream>([process.stdout, process.stderr]);
+for (const stream of open) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    open.delete(stream);
+  });
+}
+
 let exitCode: BoundverExitCode = BoundverExit.ok;
 const io: CliIo = {
   cwd: process.cwd(),
   stdoutIsTty: process.stdout.isTTY === true,
   stderrIsTty: process.stderr.isTTY === true,
   env: process.env,
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
+  out: (text) => void (open.has(process.stdout) && process.stdout.write(text)),
+  err: (text) => void (open.has(process.stderr) && process.stderr.write(text)),
   exit: (code) => {
     exitCode = code;
   },
@@ -86,5 +96,6 @@ function isTypedError(error: unknown): error is Error & { code: string } {
 }
 
 function flush(): Promise<void> {
+  if (!open.has(process.stdout)) return Promise.resolve();
   return new Promise((resolve) => process.stdout.write('', () => resolve()));
 }

@@ -15,14 +15,24 @@ import { registerTriageCommand } from './command-triage.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
+// A reader that goes away (`… | head`) closes the pipe: what is left to print has nowhere to go,
+// but the command still finishes and ends with its own exit code.
+const open = new Set<NodeJS.WriteStream>([process.stdout, process.stderr]);
+for (const stream of open) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    open.delete(stream);
+  });
+}
+
 let exitCode: SurfExitCode = SurfExit.ok;
 const io: CliIo = {
   cwd: process.cwd(),
   stdoutIsTty: process.stdout.isTTY === true,
   stderrIsTty: process.stderr.isTTY === true,
   env: process.env,
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
+  out: (text) => void (open.has(process.stdout) && process.stdout.write(text)),
+  err: (text) => void (open.has(process.stderr) && process.stderr.write(text)),
   exit: (code) => {
     if (code > exitCode) exitCode = code;
   },
@@ -80,5 +90,6 @@ function isTypedError(error: unknown): error is Error & { code: string } {
 }
 
 function flush(): Promise<void> {
+  if (!open.has(process.stdout)) return Promise.resolve();
   return new Promise((resolve) => process.stdout.write('', () => resolve()));
 }
