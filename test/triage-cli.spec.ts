@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { threeDivergenceRepo } from '../libs/triage/src/three-divergences.test-helpers.js';
@@ -73,5 +74,17 @@ describe('surf triage --boundary without a terminal', () => {
     const order = ['COMPAT', 'BOUNDARY', 'BEHAVIOR', 'EXACT', 'OTHER'];
     expect(headings).toEqual(order.filter((h) => headings.includes(h)));
     expect(drift.stdout).toMatch(/MISMATCH pricing\.(exact|boundary|behavior|compat)/);
+  });
+
+  it('outside a git repository says so in one line, without a trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'triage-no-git-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    for (const [path, content] of Object.entries(demoTree())) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content as string);
+    }
+    const run = surf(dir, ['triage', '--boundary'], { CI: 'true', GIT_CEILING_DIRECTORIES: dirname(dir) });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^surf: Cannot capture working-tree source: Not inside a Git repository .*\n$/);
   });
 });
