@@ -226,6 +226,17 @@ describe('surf verify (spec §7.7)', () => {
     expect(target.status).toBe(2);
     expect(target.stderr.startsWith('surf: no anchor matching `src/m.rs > nope`')).toBe(true);
   });
+
+  it('refuses a hub that is not UTF-8 and leaves its bytes alone', () => {
+    const bytes = Buffer.concat([Buffer.from(hub(item('src/m.rs > add'))), Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a])]);
+    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': bytes });
+    for (const command of ['verify', 'check', 'lint']) {
+      const run = surf(r.dir, [command]);
+      expect(run.status, command).toBe(2);
+      expect(run.stderr).toBe('surf: hub hubs/a.md is not valid UTF-8; surf reads and rewrites hubs as UTF-8 text only — re-encode the file as UTF-8\n');
+    }
+    expect(readFileSync(join(r.dir, 'hubs/a.md')).equals(bytes)).toBe(true);
+  });
 });
 
 describe('surf lint (spec §7.5)', () => {

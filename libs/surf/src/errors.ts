@@ -24,7 +24,7 @@ export type SurfErrorCode =
   /** A grammar that could not be loaded, or was used before loading finished. */
   | 'SURF_GRAMMAR_LOAD'
   | 'SURF_GRAMMAR_NOT_LOADED'
-  /** Source bytes that are not UTF-8. */
+  /** Source or hub bytes that are not UTF-8. */
   | 'SURF_SOURCE_NOT_UTF8'
   /** `surf verify <at>` names no anchor of any hub. */
   | 'SURF_NO_MATCH'

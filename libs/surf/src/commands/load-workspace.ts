@@ -63,14 +63,26 @@ export async function loadWorkspaceFromConfig(config: SurfConfig): Promise<Loade
   return { config, root: config.root, hubs };
 }
 
-/** Reads and parses one hub (`rel` is workspace-root-relative). */
+/** Hub bytes → text; a byte-order mark is kept, as the reference reads hubs verbatim. */
+const HUB_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Reads and parses one hub (`rel` is workspace-root-relative); bytes that are not UTF-8 are an error. */
 export async function loadHub(root: string, rel: string): Promise<LoadedHub> {
   const path = join(root, ...rel.split('/'));
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     throw new SurfError('SURF_IO', `cannot read hub ${rel}: ${(error as Error).message}; check its permissions`, {
+      cause: error,
+    });
+  }
+  let text: string;
+  try {
+    // Decoding with replacement would let `verify` write U+FFFD over the bytes it cannot read.
+    text = HUB_TEXT.decode(bytes);
+  } catch (error) {
+    throw new SurfError('SURF_SOURCE_NOT_UTF8', `hub ${rel} is not valid UTF-8; surf reads and rewrites hubs as UTF-8 text only — re-encode the file as UTF-8`, {
       cause: error,
     });
   }
