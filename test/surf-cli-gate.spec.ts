@@ -316,3 +316,14 @@ describe('a reader that stops early (`… | head`)', () => {
     expect(piped('check --format json')).toEqual({ codes: '1', stderr: '' });
   });
 });
+
+describe('--report to a path that is not a regular file', () => {
+  it('/dev/stdout receives the report after the human output', () => {
+    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:f1075e760a17')) });
+    // Through a pipe, as in CI logs (a socket, which spawnSync uses, cannot be opened by path).
+    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" check --report json=/dev/stdout | cat`], { cwd: r.dir, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('surf check: all anchored spans match their stored hashes.\n{\n  "version": 1,\n  "divergences": []\n}\n');
+  });
+});

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,5 +45,21 @@ describe('writeReports', () => {
     await expect(failure).rejects.toBeInstanceOf(ReportError);
     await expect(failure).rejects.toMatchObject({ code: 'REPORT_WRITE' });
     expect(readdirSync(cwd)).toEqual(['lint.json']);
+  });
+
+  it('writes a FIFO in place, so it stays a FIFO', async () => {
+    const cwd = tempDir();
+    const fifo = join(cwd, 'reports.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // A reader in another process: opening a FIFO to write waits until one is there.
+    const reader = spawn('cat', [fifo]);
+    const received = new Promise<string>((done) => {
+      let text = '';
+      reader.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      reader.on('close', () => done(text));
+    });
+    await writeReports(report, { json: fifo }, { cwd });
+    expect(await received).toBe('[]\n');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 });

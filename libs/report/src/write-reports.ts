@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { type ReportFormat, renderReport } from './formats.js';
@@ -20,7 +20,8 @@ export interface WrittenReport {
 
 /**
  * Renders `report` once per format and writes each target atomically (a temp file in the same
- * directory, then rename), creating directories. Relative paths resolve against `options.cwd`.
+ * directory, then rename), creating directories; a FIFO, a device or a path under /dev or /proc
+ * (`/dev/stdout`) is written in place instead. Relative paths resolve against `options.cwd`.
  * File content is the rendered document only (stderr notes are not part of it), with
  * repository-relative paths and no timestamps, so a cache can restore it byte for byte.
  * Throws `REPORT_WRITE` when a file cannot be written.
@@ -43,10 +44,28 @@ export async function writeReports(report: Report, targets: ReportTargets, optio
 
 async function writeAtomic(absolute: string, content: string, display: string): Promise<void> {
   try {
+    if (await isSpecialFile(absolute)) {
+      // The rename of an atomic write would put a regular file where a FIFO or a device was (as
+      // root, even /dev/null), and /dev/stdout cannot be renamed over at all. Appending keeps
+      // what the command already printed when stdout is a file.
+      await writeFile(absolute, content, { encoding: 'utf8', flag: 'a' });
+      return;
+    }
     await mkdir(dirname(absolute), { recursive: true });
     // Reports can be regenerated from the run, so they skip the fsync a lock or hub gets.
     await writeFileAtomic(absolute, content, { encoding: 'utf8', fsync: false });
   } catch (error) {
     throw new ReportError('REPORT_WRITE', `cannot write report ${display}: ${(error as Error).message}; check that its directory is writable`, { cause: error });
+  }
+}
+
+/** A path under /dev or /proc, or an existing file that is neither regular nor a directory. */
+async function isSpecialFile(absolute: string): Promise<boolean> {
+  if (/^\/(?:dev|proc)\//.test(absolute)) return true;
+  try {
+    const found = await stat(absolute);
+    return !found.isFile() && !found.isDirectory();
+  } catch {
+    return false;
   }
 }
