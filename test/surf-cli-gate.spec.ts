@@ -327,3 +327,23 @@ describe('--report to a path that is not a regular file', () => {
     expect(run.stdout).toBe('surf check: all anchored spans match their stored hashes.\n{\n  "version": 1,\n  "divergences": []\n}\n');
   });
 });
+
+describe('a claim with `at: []`', () => {
+  it('fails check, lint and verify instead of staying green for ever', () => {
+    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub('  - claim: nothing in particular\n    at: []\n') });
+    const message = 'the claim names no code (`at:` is an empty list); add the site it describes';
+    const check = surf(r.dir, ['check', '--format', 'json']);
+    expect(check.status).toBe(1);
+    expect((JSON.parse(check.stdout) as { divergences: unknown[] }).divergences).toEqual([
+      { hub: 'hubs/a.md', claim: 'nothing in particular', at: '', kind: 'unresolvable', prose: 'nothing in particular', detail: message },
+    ]);
+    const lint = surf(r.dir, ['lint']);
+    expect(lint.status).toBe(1);
+    expect(lint.stdout).toContain(message);
+    const before = readFileSync(join(r.dir, 'hubs/a.md'), 'utf8');
+    const verify = surf(r.dir, ['verify']);
+    expect(verify.status).toBe(1);
+    expect(verify.stdout).toContain(message);
+    expect(readFileSync(join(r.dir, 'hubs/a.md'), 'utf8')).toBe(before);
+  });
+});

@@ -1,7 +1,7 @@
 import { type Anchor, parseAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
-import { type Claim, type Hub, claimSites } from '../hub/hub-types.js';
+import { type Claim, type Hub, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
 import { rustLines } from '../hub/rust-lines.js';
 import type { ParsedFile } from '../parsed-file.js';
 import { publicSymbols } from '../public-symbols.js';
@@ -79,6 +79,9 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
       continue;
     }
     for (const claim of hub.anchors) {
+      if (claimSites(claim).length === 0) {
+        parts.push(() => [finding('block', rel, NO_SITES_MESSAGE, { at: '', claim: claim.claim, hubLine: claim.line })]);
+      }
       for (const site of claimSites(claim)) {
         const meta = { at: site, claim: claim.claim, hubLine: claim.line };
         const target = siteTarget(site);

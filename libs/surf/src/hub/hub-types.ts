@@ -54,6 +54,12 @@ export interface Hub {
   readonly body: string;
 }
 
+/**
+ * Why a claim with `at: []` fails check, lint and verify. The reference hashes such a claim as
+ * the digest of nothing, which can never change: a claim bound to no code would stay green for ever.
+ */
+export const NO_SITES_MESSAGE = 'the claim names no code (`at:` is an empty list); add the site it describes';
+
 /** The anchor strings of a claim as a list: one element for the single-site form. */
 export function claimSites(claim: Pick<Claim, 'at'>): readonly string[] {
   return typeof claim.at === 'string' ? [claim.at] : claim.at;
