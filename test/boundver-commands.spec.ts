@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,17 @@ describe('boundver init (spec §12)', () => {
     const yaml = bv(r.dir, ['init', '--out', 'boundary.config.yaml']);
     expect(yaml.status).toBe(2);
     expect(yaml.stderr).toContain('only writes JSON configs');
+  });
+
+  it('refuses to write a JSON config that would take the place of a YAML or TOML one', () => {
+    const toml = 'project = "t"\n[components.a]\npath = "a"\nboundary = { provider = "leaf" }\n';
+    const r = repo({ 'a/x.txt': 'x\n', 'boundary.config.toml': toml });
+    const run = bv(r.dir, ['init']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Config already exists: boundary.config.toml, which the commands read while there is no boundary.config.json');
+    expect(existsSync(join(r.dir, 'boundary.config.json'))).toBe(false);
+    expect(bv(r.dir, ['init', '--force']).status).toBe(0);
+    expect(existsSync(join(r.dir, 'boundary.config.json'))).toBe(true);
   });
 
   it('--discover proposes components from tracked manifests with versions and detected providers', () => {

@@ -7,6 +7,14 @@ describe('discoverComponents', () => {
     expect(found).toEqual([{ name: 'repo', path: 'mypkg', versionSource: null, provider: 'python-exports', paths: ['__init__.py'] }]);
   });
 
+  it('gives a root manifest no Python package below its own level, and only pyproject.toml one at all', () => {
+    expect(discoverComponents(['pyproject.toml', 'src/mypkg/__init__.py', 'src/mypkg/core.py'], { rootName: 'r' }).map((c) => c.path)).toEqual(['src/mypkg']);
+    // A JS workspace root beside a service that holds a Python package: the package is not the root's.
+    const workspace = ['package.json', 'services/ledger/pyproject.toml', 'services/ledger/ledger/__init__.py'];
+    expect(discoverComponents(workspace, { rootName: 'r' }).map((c) => [c.name, c.path])).toEqual([['ledger', 'services/ledger']]);
+    expect(discoverComponents(['package.json', 'mypkg/__init__.py', 'lib/index.js'], { rootName: 'r' }).map((c) => c.path)).toEqual(['lib']);
+  });
+
   it('falls back to src/, lib/, app/ and skips a root manifest without one', () => {
     expect(discoverComponents(['go.mod', 'app/main.go', 'lib/x.go'], { rootName: 'r' }).map((c) => c.path)).toEqual(['lib']);
     expect(discoverComponents(['package.json', 'README.md'], { rootName: 'r' })).toEqual([]);

@@ -75,19 +75,24 @@ function detectProvider(files: ReadonlySet<string>): { provider: string; paths: 
 }
 
 /**
- * Where a repository-root manifest's component lives: the single top-level Python package if
- * there is exactly one, else the first of `src/`, `lib/`, `app/` with tracked files, else null
- * (the root manifest is then skipped).
+ * Where a repository-root manifest's component lives. For a root `pyproject.toml`, the Python
+ * package beside it (`<pkg>/__init__.py` or `src/<pkg>/__init__.py`) if there is exactly one;
+ * otherwise, and for every other manifest, the first of `src/`, `lib/`, `app/` with tracked files;
+ * else null (the root manifest is then skipped). Packages deeper down belong to their own
+ * manifests: a root `package.json` of a JS workspace must not claim `services/x/x/`.
  */
-function rootManifestDirectory(paths: readonly string[]): string | null {
-  const packages = new Set<string>();
-  for (const path of paths) {
-    if (!path.endsWith('/__init__.py') || path.startsWith('.')) continue;
-    if (path.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment))) continue;
-    packages.add(dirnameOf(path));
+function rootManifestDirectory(paths: readonly string[], manifest: string): string | null {
+  if (manifest === 'pyproject.toml') {
+    const packages = new Set<string>();
+    for (const path of paths) {
+      const parts = path.split('/');
+      const besideRoot = parts.length === 2 || (parts.length === 3 && parts[0] === 'src');
+      if (besideRoot && parts[parts.length - 1] === '__init__.py' && !path.startsWith('.') && !IGNORED_DIRECTORIES.has(parts[parts.length - 2]!)) {
+        packages.add(dirnameOf(path));
+      }
+    }
+    if (packages.size === 1) return [...packages][0]!;
   }
-  const top = [...packages].filter((candidate) => ![...packages].some((other) => other !== candidate && candidate.startsWith(`${other}/`)));
-  if (top.length === 1) return top[0];
   for (const root of CONVENTIONAL_ROOTS) if (paths.some((path) => path === root || path.startsWith(`${root}/`))) return root;
   return null;
 }
@@ -102,7 +107,6 @@ function rootManifestDirectory(paths: readonly string[]): string | null {
  */
 export function discoverComponents(paths: readonly string[], options: DiscoverOptions): DiscoveredComponent[] {
   const maxComponents = options.maxComponents ?? 1_000;
-  const rootDirectory = rootManifestDirectory(paths);
   // Code-unit order keeps every directory's files in one contiguous range.
   const sorted = [...paths].sort();
   const found: DiscoveredComponent[] = [];
@@ -114,7 +118,7 @@ export function discoverComponents(paths: readonly string[], options: DiscoverOp
       if (manifestPath.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment))) continue;
       const directory = dirnameOf(manifestPath);
       const atRoot = directory === '';
-      const componentPath = atRoot ? rootDirectory : directory;
+      const componentPath = atRoot ? rootManifestDirectory(paths, manifest) : directory;
       if (componentPath === null || seenDirectories.has(componentPath)) continue;
       seenDirectories.add(componentPath);
       const base = atRoot ? options.rootName : basenameOf(directory);

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { findRepoRoot } from '@driftgate/git';
 import { configFormatOf } from './config-parse.js';
-import { DEFAULT_CONFIG_NAME } from './config-types.js';
+import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from './config-types.js';
 import { validateConfig } from './config-validate.js';
 import { discoverComponents, type DiscoveredComponent } from './discover-components.js';
 import { BoundverError } from './errors.js';
@@ -106,6 +106,15 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   const replaced = exists(file.absolute);
   if (replaced && !options.force) {
     throw new BoundverError('BOUNDVER_USAGE', `Config already exists: ${file.display}. Pass --force to overwrite it, or edit it with \`boundver add\` / \`boundver remove\`.`);
+  }
+  // Without boundary.config.json the commands read a YAML or TOML config; a new JSON one would
+  // quietly take its place.
+  const shadowed = name === DEFAULT_CONFIG_NAME && !replaced ? CONFIG_FALLBACK_NAMES.find((fallback) => exists(resolveRepoFile(root, fallback).absolute)) : undefined;
+  if (shadowed !== undefined && !options.force) {
+    throw new BoundverError(
+      'BOUNDVER_USAGE',
+      `Config already exists: ${shadowed}, which the commands read while there is no ${DEFAULT_CONFIG_NAME}. Edit it, or pass --force to write ${DEFAULT_CONFIG_NAME}, which then takes its place.`,
+    );
   }
   if (options.discover && discovered.length === 0) {
     throw new BoundverError(
