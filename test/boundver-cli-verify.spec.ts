@@ -240,6 +240,23 @@ describe('output', () => {
     expect(json.json.issues).toContainEqual(expect.stringContaining(`${problem}\udce9`));
   });
 
+  it('reports a source it cannot capture as one JSON object and still writes the report files', () => {
+    const repo = chainRepo();
+    repo.git('checkout', '-q', '-b', 'other');
+    repo.write({ 'api/impl.ts': 'other\n' });
+    repo.commit('other');
+    repo.git('checkout', '-q', 'main');
+    repo.write({ 'api/impl.ts': 'main\n' });
+    repo.commit('main');
+    expect(() => repo.git('merge', '-q', 'other')).toThrow();
+    const run = boundver(repo.dir, ['verify', '--source', 'index', '--format', 'json', '--report', 'junit=reports/boundary.xml']);
+    expect(run.code).toBe(2);
+    const json = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ ok: false, inputs: { source: 'index', commit: null, config: 'INDEX:boundary.config.json', lock: 'INDEX:boundary.lock.json' } });
+    expect(json.issues).toEqual([expect.stringMatching(/^Verification error: Cannot capture index source: The index has unresolved merge conflicts in api\/impl\.ts\./)]);
+    expect(readFileSync(join(repo.dir, 'reports/boundary.xml'), 'utf8')).toContain('unresolved merge conflicts');
+  });
+
   it('explains a missing lock per source', () => {
     const repo = createTempRepo({ 'a/x.txt': 'x\n', 'boundary.config.json': JSON.stringify({ project: 'p', components: { a: { path: 'a', boundary: { provider: 'leaf' } } } }) });
     repos.push(repo);

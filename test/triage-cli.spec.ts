@@ -76,7 +76,7 @@ describe('surf triage --boundary without a terminal', () => {
     expect(drift.stdout).toMatch(/MISMATCH pricing\.(exact|boundary|behavior|compat)/);
   });
 
-  it('outside a git repository says so in one line, without a trace', () => {
+  it('outside a git repository says it could not verify, exit 2, without a trace', () => {
     const dir = mkdtempSync(join(tmpdir(), 'triage-no-git-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     for (const [path, content] of Object.entries(demoTree())) {
@@ -85,6 +85,7 @@ describe('surf triage --boundary without a terminal', () => {
     }
     const run = surf(dir, ['triage', '--boundary'], { CI: 'true', GIT_CEILING_DIRECTORIES: dirname(dir) });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^surf: Cannot capture working-tree source: Not inside a Git repository .*\n$/);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^ {2}Verification error: Cannot capture working-tree source: Not inside a Git repository /m);
   });
 });

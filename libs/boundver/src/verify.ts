@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Snapshot, SourceMode } from '@driftgate/git';
+import { findRepoRoot, type Snapshot, type SourceMode } from '@driftgate/git';
 import { canonicalJson } from './canonical-json.js';
 import { changedComponents } from './changed-components.js';
 import { computeEntries, generationErrors } from './component-entry.js';
@@ -144,12 +144,46 @@ interface Accumulated {
  */
 export async function verifyLock(options: VerifyOptions): Promise<VerifyResult> {
   const source = options.source ?? 'head';
-  const snapshot = await captureOperationSource(options.cwd, source, options.limits);
+  let snapshot: Snapshot;
+  try {
+    snapshot = await captureOperationSource(options.cwd, source, options.limits);
+  } catch (error) {
+    if (!isBoundverError(error, 'BOUNDVER_SOURCE_CAPTURE')) throw error;
+    return uncapturedResult(options, source, error.message);
+  }
   try {
     return await verifyWithSnapshot(snapshot, options);
   } finally {
     await snapshot.close();
   }
+}
+
+/**
+ * A source that cannot be captured (unresolved merge stages, an unborn HEAD, a limit, no
+ * repository) is reported like a config or lock problem, exit 2, so that `--format json` still
+ * prints one object and `--report` files are still written for the CI dashboard.
+ */
+async function uncapturedResult(options: VerifyOptions, source: SourceMode, message: string): Promise<VerifyResult> {
+  // Outside a repository, names resolve from where the command ran.
+  const root = await findRepoRoot(options.cwd).catch(() => options.cwd);
+  const lockFile = resolveRepoFile(root, options.lock ?? DEFAULT_LOCK_NAME);
+  const label = source === 'head' ? 'HEAD' : source === 'index' ? 'INDEX' : 'WORKING-TREE';
+  return {
+    ok: false,
+    exitCode: 2,
+    issues: boundDiagnostics([`Verification error: ${message}`]),
+    observations: [],
+    facets: null,
+    facetPolicy: null,
+    componentsFilter: options.changedFrom === undefined ? [...new Set(options.components ?? [])] : [],
+    changedComponents: [],
+    updated: false,
+    resolvedIssues: [],
+    updateRefused: null,
+    consumerImpact: [],
+    inputs: { source, commit: null, config: `${label}:${options.config ?? DEFAULT_CONFIG_NAME}`, lock: `${label}:${lockFile.display}` },
+    lockFile,
+  };
 }
 
 async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): Promise<VerifyResult> {

@@ -66,7 +66,8 @@ async function boundary(io: CliIo, interactive: boolean): Promise<void> {
     const lines = triage.boundaryLines(triage.boundaryRows(result));
     io.out(lines.length === 0 ? 'surf triage --boundary: no boundary issues.\n' : `${lines.map((l) => l.text).join('\n')}\n`);
   }
-  io.exit(result.ok ? SurfExit.ok : SurfExit.failure);
+  // boundver's 2 means nothing could be verified: surf's usage/error code, not a red gate.
+  io.exit(result.ok ? SurfExit.ok : result.exitCode === 2 ? SurfExit.usage : SurfExit.failure);
 }
 
 /** Like most CI tools: `CI` counts as set unless empty, `0` or `false`. */
