@@ -61,6 +61,8 @@ describe('initWorkspace (spec §7.1)', () => {
     const error = await surfError(initWorkspace(dir));
     expect(error.code).toBe('SURF_IO');
     expect(error.message).toContain('hubs');
+    // Nothing half-done: no surf.toml pointing at a directory that could not be made.
+    expect(readdirSync(dir)).toEqual(['hubs']);
   });
 });
 

@@ -28,13 +28,16 @@ export async function initWorkspace(dir: string): Promise<InitResult> {
   const configPath = join(root, SURF_CONFIG_FILE);
   let config: InitResult['config'] = 'kept';
   let values: SurfConfigValues;
+  let defaultDirCreated = false;
   if (await pathExists(configPath)) {
     values = await readSurfConfigFile(configPath);
   } else {
+    values = parseSurfConfig(DEFAULT_SURF_TOML);
+    // The hub directory first: when it cannot be made, no surf.toml is left behind pointing at it.
+    defaultDirCreated = await ensureDirectoryInside(root, hubDirectory(values));
     try {
       await createFileExclusive(configPath, DEFAULT_SURF_TOML, SURF_CONFIG_FILE);
       config = 'created';
-      values = parseSurfConfig(DEFAULT_SURF_TOML);
     } catch (error) {
       // Another process created it in the meantime: keep theirs.
       if (!(error instanceof SurfError && (await pathExists(configPath)))) throw error;
@@ -42,6 +45,6 @@ export async function initWorkspace(dir: string): Promise<InitResult> {
     }
   }
   const hubsDir = hubDirectory(values);
-  const hubsDirCreated = await ensureDirectoryInside(root, hubsDir);
+  const hubsDirCreated = (await ensureDirectoryInside(root, hubsDir)) || defaultDirCreated;
   return { root, config, hubsDir, hubsDirCreated };
 }

@@ -50,7 +50,7 @@ describe('newHubPath', () => {
     expect(newHubPath({ hubs: ['./*.md'] }, 'auth')).toBe('auth.md');
   });
 
-  it.each(['', '  ', 'a/b', 'a\\b', '.', '..', 'x\ny', '.md'])('rejects the name %j', (name) => {
+  it.each(['', '  ', 'a/b', 'a\\b', '.', '..', 'x\ny', '.md', 'index', 'log.md'])('rejects the name %j', (name) => {
     let caught: unknown;
     try {
       newHubPath({ hubs: ['hubs/*.md'] }, name);

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { SurfError } from '../errors.js';
+import { hubKindOf } from '../hub/hub-kind.js';
 import type { SurfConfigValues } from './config.js';
 import { hubDirectory } from './hub-directory.js';
 
@@ -12,7 +13,8 @@ export const DEFAULT_HUBS_DIR = 'hubs';
 /**
  * The root-relative POSIX path `surf new <name>` creates: `<hubDirectory>/<name>.md`. A trailing
  * `.md` in `name` is not doubled. Throws `SURF_BAD_HUB_NAME` for an empty name, a name with a
- * path separator or control character, or `.`/`..`.
+ * path separator or control character, `.`/`..`, or a reserved name (`index`, `log`: the template
+ * is a concept hub, and claims in those files are never checked).
  */
 export function newHubPath(config: Pick<SurfConfigValues, 'hubs'>, name: string): string {
   const stem = hubStem(name);
@@ -68,6 +70,7 @@ function hubStem(name: string): string {
   else if (/[/\\]/.test(stem)) problem = 'it contains a path separator';
   else if (/\p{Cc}/u.test(stem)) problem = 'it contains a control character';
   else if (stem === '.' || stem === '..') problem = 'it is a relative directory name';
+  else if (hubKindOf(`${stem}.md`) !== 'Concept') problem = `${stem}.md is reserved for a ${stem} page, whose claims surf never checks`;
   if (problem !== undefined) {
     throw new SurfError('SURF_BAD_HUB_NAME', `cannot name a hub \`${name}\`: ${problem}; use a plain file name such as \`auth\``);
   }
