@@ -24,6 +24,23 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 const BASIC = { project: 'cfg', components: { a: { path: 'a', boundary: { provider: 'path-hash', paths: ['api'] } } } };
 
+describe('an empty file name', () => {
+  it('is refused for --config, --lock and --out, and nothing is written', () => {
+    const r = repo({ 'a/api/x.txt': 'x\n', 'boundary.config.json': json(BASIC) });
+    const message = 'An empty file name was given for a config, lock or output file';
+    expect(boundver(r.dir, ['generate', '--out', '']).stderr).toContain(message);
+    expect(existsSync(join(r.dir, 'boundary.lock.json'))).toBe(false);
+    expect(boundver(r.dir, ['generate']).code).toBe(0);
+    r.commit('lock');
+    for (const args of [['generate', '--out', ' '], ['verify', '--lock', ''], ['verify', '--config', '']]) {
+      const run = boundver(r.dir, args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(`${run.stdout}${run.stderr}`).toContain(message);
+    }
+    expect(r.git('status', '--porcelain')).toBe('');
+  });
+});
+
 describe('validate-config / check-config', () => {
   it('accepts a valid config and checks that its paths select tracked files', () => {
     const r = repo({ 'a/api/x.txt': 'x\n', 'boundary.config.json': json(BASIC) });

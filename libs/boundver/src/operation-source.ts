@@ -32,8 +32,14 @@ export interface RepoFile {
   readonly display: string;
 }
 
-/** Resolves `name` (relative names are taken from the repository root, as the reference does). */
+/**
+ * Resolves `name` (relative names are taken from the repository root, as the reference does).
+ * An empty name would resolve to the root itself, so it is refused (`BOUNDVER_USAGE`).
+ */
 export function resolveRepoFile(root: string, name: string): RepoFile {
+  if (name.trim() === '') {
+    throw new BoundverError('BOUNDVER_USAGE', 'An empty file name was given for a config, lock or output file; pass a path such as boundary.lock.json, or leave the option out for the default.');
+  }
   const absolute = resolve(root, name);
   const rel = relative(root, absolute);
   const inside = rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
