@@ -257,6 +257,17 @@ describe('output', () => {
     expect(readFileSync(join(repo.dir, 'reports/boundary.xml'), 'utf8')).toContain('unresolved merge conflicts');
   });
 
+  it('says a committed lock that is a symlink must be a regular file', () => {
+    const repo = chainRepo();
+    const text = readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8');
+    repo.write({ 'locks/boundary.json': text, 'boundary.lock.json': { symlink: 'locks/boundary.json' } });
+    repo.commit('the lock behind a link');
+    const run = boundver(repo.dir, ['verify']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('LOCKFILE unavailable: Lockfile boundary.lock.json is a symlink in the HEAD snapshot; the lock must be a regular file. Replace the link with the file itself.');
+    expect(boundver(repo.dir, ['verify', '--source', 'working-tree']).code).toBe(0);
+  });
+
   it('explains a missing lock per source', () => {
     const repo = createTempRepo({ 'a/x.txt': 'x\n', 'boundary.config.json': JSON.stringify({ project: 'p', components: { a: { path: 'a', boundary: { provider: 'leaf' } } } }) });
     repos.push(repo);

@@ -5,7 +5,7 @@ import { validateConfig } from './config-validate.js';
 import { BoundverError } from './errors.js';
 import type { JsonValue } from './json-value.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
-import { readSourceFile, resolveRepoFile, type RepoFile } from './operation-source.js';
+import { readSourceFile, resolveRepoFile, symlinkProblem, type RepoFile } from './operation-source.js';
 import { sourceLabel } from './source-mode.js';
 
 /** The config of an operation, read from its source. */
@@ -30,12 +30,8 @@ export async function loadConfigFromSource(snapshot: Snapshot, name?: string): P
     const file = resolveRepoFile(snapshot.root, candidate);
     const found = await readSourceFile(snapshot, file, MAX_CONFIG_BYTES);
     if (found === null) continue;
-    if (found.mode !== '100644' && found.mode !== '100755') {
-      throw new BoundverError(
-        'BOUNDVER_CONFIG_UNREADABLE',
-        `Config file ${file.display} is a symlink in the ${sourceLabel(snapshot.source)} snapshot; the config must be a regular file. Replace the link with the file itself.`,
-      );
-    }
+    const linked = symlinkProblem(found, snapshot, 'config');
+    if (linked !== null) throw new BoundverError('BOUNDVER_CONFIG_UNREADABLE', linked);
     return { file, bytes: found.bytes, document: parseConfigDocument(found.bytes, file.display) };
   }
   const shown = name ?? DEFAULT_CONFIG_NAME;

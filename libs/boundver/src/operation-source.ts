@@ -56,6 +56,16 @@ export interface SourceFile {
 }
 
 /**
+ * Why a config or lock read from a head/index snapshot cannot be used when it is a symlink there
+ * (its blob holds the link target, not the file), or null for a regular file.
+ */
+export function symlinkProblem(found: SourceFile, snapshot: Snapshot, what: 'config' | 'lock'): string | null {
+  if (found.mode !== '120000') return null;
+  const label = what === 'config' ? 'Config file' : 'Lockfile';
+  return `${label} ${found.file.display} is a symlink in the ${sourceLabel(snapshot.source)} snapshot; the ${what} must be a regular file. Replace the link with the file itself.`;
+}
+
+/**
  * Reads a config or lock file from the operation's source: a blob of the captured tree for
  * head/index (an unstaged edit is never seen), the file on disk for working-tree. Returns null
  * when the file does not exist there. At most `maxBytes + 1` bytes are read from disk, so the

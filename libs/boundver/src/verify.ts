@@ -21,7 +21,7 @@ import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
 import { COMPONENT_METADATA_FIELDS, type Lock, type LockComponent, type LockSlice } from './lock-types.js';
 import { lockComponentValue, lockSliceValue, serializeLock } from './lock-write.js';
-import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, type RepoFile } from './operation-source.js';
+import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, symlinkProblem, type RepoFile } from './operation-source.js';
 import { configDigest } from './semantic-config.js';
 import { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
 import { sourceLabel } from './source-mode.js';
@@ -283,6 +283,11 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
             : 'Run `boundver generate` to create it.';
       acc.issues.push(`LOCKFILE missing: ${lockFile.display} is not in the ${sourceLabel(snapshot.source)} snapshot. ${hint}`);
       return await repair(null);
+    }
+    const linked = symlinkProblem(found, snapshot, 'lock');
+    if (linked !== null) {
+      acc.issues.push(`LOCKFILE unavailable: ${linked}`);
+      return finish();
     }
     const read = readLock(found.bytes, { source: lockFile.display });
     if (read.lock === null) {
