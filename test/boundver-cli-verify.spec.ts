@@ -268,6 +268,24 @@ describe('output', () => {
     expect(boundver(repo.dir, ['verify', '--source', 'working-tree']).code).toBe(0);
   });
 
+  it('points SARIF results at the lines of the lock it verified, not of the file on disk', () => {
+    const repo = chainRepo();
+    repo.write({ 'app/main.ts': 'changed\n' });
+    repo.commit('drift app');
+    const committed = readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8');
+    const lineOf = (text: string) => text.split('\n').findIndex((line) => line.startsWith('    "app": {')) + 1;
+    // The file on disk (uncommitted) lists the components in another order.
+    const lock = JSON.parse(committed) as { components: Record<string, unknown> };
+    const reordered = { ...lock, components: Object.fromEntries(Object.entries(lock.components).reverse()) };
+    repo.write({ 'boundary.lock.json': `${JSON.stringify(reordered, null, 2)}\n` });
+    expect(lineOf(committed)).not.toBe(lineOf(readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8')));
+    const run = boundver(repo.dir, ['verify', '--format', 'sarif']);
+    expect(run.code).toBe(1);
+    const sarif = JSON.parse(run.stdout) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }> };
+    const lines = sarif.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.region.startLine);
+    expect(lines).toContain(lineOf(committed));
+  });
+
   it('explains a missing lock per source', () => {
     const repo = createTempRepo({ 'a/x.txt': 'x\n', 'boundary.config.json': JSON.stringify({ project: 'p', components: { a: { path: 'a', boundary: { provider: 'leaf' } } } }) });
     repos.push(repo);

@@ -103,6 +103,12 @@ export interface VerifyResult {
   readonly inputs: VerifyInputs;
   /** The lock file on disk (where an update writes). */
   readonly lockFile: RepoFile;
+  /**
+   * Text of the lock as verified (the snapshot's blob for head/index, the file on disk for
+   * working-tree), or null when none was read. Lets reports point at its lines even when the
+   * file on disk differs.
+   */
+  readonly lockText: string | null;
 }
 
 const FACET_ORDER: readonly Facet[] = ['compat', 'boundary', 'behavior', 'exact'];
@@ -183,6 +189,7 @@ async function uncapturedResult(options: VerifyOptions, source: SourceMode, mess
     consumerImpact: [],
     inputs: { source, commit: null, config: `${label}:${options.config ?? DEFAULT_CONFIG_NAME}`, lock: `${label}:${lockFile.display}` },
     lockFile,
+    lockText: null,
   };
 }
 
@@ -198,6 +205,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
     componentsFilter: [...new Set(options.components ?? [])],
   };
   let configDisplay = options.config ?? DEFAULT_CONFIG_NAME;
+  let lockText: string | null = null;
   const finish = (extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused'>> = {}): VerifyResult => {
     const reported = options.failFast ? failFastIssues(acc.issues) : acc.issues;
     const updated = extra.updated ?? false;
@@ -217,6 +225,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
       consumerImpact: acc.consumerImpact,
       inputs: { source: snapshot.source, commit: snapshot.headCommit, config: `${selector(snapshot)}:${configDisplay}`, lock: `${selector(snapshot)}:${lockFile.display}` },
       lockFile,
+      lockText,
     };
   };
 
@@ -289,6 +298,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
       acc.issues.push(`LOCKFILE unavailable: ${linked}`);
       return finish();
     }
+    lockText = found.bytes.toString('utf8');
     const read = readLock(found.bytes, { source: lockFile.display });
     if (read.lock === null) {
       acc.issues.push(...read.issues);

@@ -10,8 +10,9 @@ export interface BoundverVerifyReportOptions extends ReportContext {
   /** Switches of the human text (`--quiet`, `--verbose`, `--update`, `--changed-from`); all off by default. */
   readonly display?: Partial<VerifyDisplay>;
   /**
-   * Text of the lock file, when the caller can read it: results then point at the line of their
-   * component or slice entry instead of the lock's first line. Purely presentational.
+   * Text of the lock, overriding the one the result carries (`result.lockText`, the lock as
+   * verified): results point at the line of their component or slice entry instead of the lock's
+   * first line. Purely presentational.
    */
   readonly lockText?: string;
 }
@@ -58,7 +59,7 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
 
   const lockName = result.lockFile.relative ?? result.lockFile.display.split(/[\\/]/).at(-1)!;
   const configPath = configRelative(result.inputs.config);
-  const locate = lineFinder(options.lockText);
+  const locate = lineFinder(options.lockText ?? result.lockText ?? undefined);
   const lockLocation = (section: 'components' | 'slices' | null, name?: string): ReportLocation | undefined =>
     result.lockFile.relative === null ? undefined : { file: result.lockFile.relative, startLine: section === null || name === undefined ? 1 : locate(section, name) };
   const related: RelatedLocation[] = configPath === null ? [] : [{ location: { file: configPath, startLine: 1 }, message: 'the boundver config the lock was checked against' }];

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { VerifyResult } from '@driftgate/boundver';
 import { type ReportFormat, type ReportTarget, type VerifyDisplay, REPORT_FORMAT_NAMES, ReportError, fromBoundverVerify, parseReportTarget, renderReport, terminalSafe, writeReports } from '@driftgate/report';
 import { InvalidArgumentError, Option } from 'commander';
@@ -32,19 +31,11 @@ export function reportTargetOption(): Option {
 
 /**
  * Prints verify's report in `format` through the report format map and writes every `--report`
- * file. Results point at their lines in the lock when its text can be read from disk. An
+ * file. Results point at their lines in the lock as verified. An
  * unwritable report file is a usage error (exit 2).
  */
 export async function emitVerifyReport(io: CliIo, result: VerifyResult, format: VerifyFormat, targets: readonly ReportTarget[], display: VerifyDisplay): Promise<void> {
-  let lockText: string | undefined;
-  if (format === 'junit' || format === 'sarif' || targets.some((target) => target.format === 'junit' || target.format === 'sarif')) {
-    try {
-      lockText = readFileSync(result.lockFile.absolute, 'utf8');
-    } catch {
-      lockText = undefined;
-    }
-  }
-  const report = fromBoundverVerify(result, { version: BOUNDVER_VERSION, display, ...(lockText === undefined ? {} : { lockText }) });
+  const report = fromBoundverVerify(result, { version: BOUNDVER_VERSION, display });
   const rendered = renderReport(report, format === 'text' ? 'human' : format);
   io.out(rendered.out);
   if (rendered.err !== '') io.err(rendered.err);
