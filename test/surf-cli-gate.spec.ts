@@ -299,6 +299,16 @@ describe('surf for (spec §7.4)', () => {
   });
 });
 
+describe('--files that matches nothing', () => {
+  it('is red in the JUnit report too, not only in the exit code', () => {
+    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:f1075e760a17')) });
+    const run = surf(r.dir, ['check', '--files', 'src/lables/*.rs', '--format', 'junit']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('<testsuites name="surf check" tests="1" failures="0" errors="1">');
+    expect(run.stdout).toContain('<error message="no --files pattern matched an anchored file (&quot;src/lables/*.rs&quot;), so nothing was checked; fix the pattern"/>');
+  });
+});
+
 describe('a reader that stops early (`… | head`)', () => {
   it('ends the command with its own exit code and no EPIPE trace', () => {
     // Far more output than a pipe holds, so the writes meet the closed pipe.

@@ -72,6 +72,25 @@ function passedCase(hub: string, at: string, line: number): ReportCase {
 }
 
 function summarySuite(result: CheckResult): ReportSuite {
+  if (!result.passed && result.divergences.length === 0) {
+    // Every --files pattern matched nothing: the run is red although nothing diverged.
+    const patterns = result.stats.unmatchedGlobs.map((glob) => JSON.stringify(glob)).join(', ');
+    return {
+      name: 'surf check',
+      cases: [
+        {
+          name: 'anchored spans',
+          className: 'surf check',
+          status: 'error',
+          level: 'error',
+          gating: true,
+          message: `no --files pattern matched an anchored file (${patterns}), so nothing was checked; fix the pattern`,
+          details: [],
+          related: [],
+        },
+      ],
+    };
+  }
   return {
     name: 'surf check',
     cases: [
