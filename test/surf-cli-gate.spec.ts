@@ -299,6 +299,17 @@ describe('surf for (spec §7.4)', () => {
   });
 });
 
+describe('a workspace whose hubs globs match no hub', () => {
+  it('passes, as the reference does, but says on stderr that nothing was checked', () => {
+    const r = workspace({ 'surf.toml': 'hubs = ["hub/*.md"]\n', 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:000000000000')) });
+    expect(surf(r.dir, ['check'])).toEqual({
+      status: 0,
+      stdout: 'surf check: all anchored spans match their stored hashes.\n',
+      stderr: 'surf check: no hub file matches the `hubs` globs of surf.toml, so nothing was checked; fix the globs, or add a hub with `surf new <name>`.\n',
+    });
+  });
+});
+
 describe('--files that matches nothing', () => {
   it('is red in the JUnit report too, not only in the exit code', () => {
     const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:f1075e760a17')) });

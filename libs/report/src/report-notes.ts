@@ -3,13 +3,15 @@ import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Stderr notes a run prints whatever the format, so that machine-readable stdout stays clean
- * and CI logs still show them: `surf check`'s unmatched `--files` globs and its v1-stamp upgrade
- * hint. Other commands have none.
+ * and CI logs still show them: `surf check`'s unmatched `--files` globs, a workspace with no hub
+ * at all (a mistyped `hubs` glob would otherwise pass silently) and its v1-stamp upgrade hint.
+ * Other commands have none.
  */
 export function reportNotes(report: Report): string {
   if (report.origin.command !== 'check') return '';
   const { stats } = report.origin.result;
   let err = '';
+  if (stats.hubs === 0) err += 'surf check: no hub file matches the `hubs` globs of surf.toml, so nothing was checked; fix the globs, or add a hub with `surf new <name>`.\n';
   for (const pattern of stats.unmatchedGlobs) err += `surf check: --files glob "${terminalSafe(pattern)}" matched no anchored files.\n`;
   if (stats.v1Clean > 0) err += `surf check: ${stats.v1Clean} anchor(s) use v1 hashes; run \`surf verify\` to upgrade.\n`;
   return err;
