@@ -75,7 +75,6 @@ describe('discoverHubs (spec §6)', () => {
 
   it('never follows directory symlinks; takes file symlinks that stay inside the root', async () => {
     outside = mkdtempSync(join(tmpdir(), 'surf-outside-'));
-    writeFileSync(join(outside, 'secret.md'), HUB);
     mkdirSync(join(outside, 'dir'));
     writeFileSync(join(outside, 'dir', 'far.md'), HUB);
     const root = workspace({
@@ -83,11 +82,24 @@ describe('discoverHubs (spec §6)', () => {
       'other/in.md': HUB,
       'hubs/alias.md': { symlink: '../other/in.md' },
       'hubs/linked-dir': { symlink: '../other' },
-      'hubs/dangling.md': { symlink: 'missing.md' },
     });
-    symlinkSync(join(outside, 'secret.md'), join(root, 'hubs', 'escape.md'));
     symlinkSync(join(outside, 'dir'), join(root, 'hubs', 'far'));
     expect(await discoverHubs({ root, hubs: ['hubs/**/*.md'], bundles: [] })).toEqual(['hubs/alias.md', 'hubs/real.md']);
+  });
+
+  it('refuses a matching hub symlink that is dangling or leaves the root, rather than drop its claims', async () => {
+    outside = mkdtempSync(join(tmpdir(), 'surf-outside-'));
+    writeFileSync(join(outside, 'secret.md'), HUB);
+    const dangling = workspace({ 'hubs/real.md': HUB, 'hubs/dangling.md': { symlink: 'missing.md' } });
+    await expect(discoverHubs({ root: dangling, hubs: ['hubs/*.md'], bundles: [] })).rejects.toMatchObject({
+      code: 'SURF_IO',
+      message: expect.stringMatching(/^hub hubs\/dangling\.md is a symlink to nothing \(its target does not exist\); .* replace the link with the file, or remove it$/),
+    });
+    const escaping = workspace({ 'hubs/real.md': HUB });
+    symlinkSync(join(outside, 'secret.md'), join(escaping, 'hubs', 'escape.md'));
+    await expect(discoverHubs({ root: escaping, hubs: ['hubs/*.md'], bundles: [] })).rejects.toThrow(/^hub hubs\/escape\.md is a symlink to a file outside the workspace;/);
+    // A link the globs do not match is none of surf's business.
+    expect(await discoverHubs({ root: escaping, hubs: ['hubs/real.md'], bundles: [] })).toEqual(['hubs/real.md']);
   });
 
   it('returns nothing for no patterns or no matches', async () => {

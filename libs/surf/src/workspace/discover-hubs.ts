@@ -21,8 +21,10 @@ export function bundleGlob(dir: string): string {
  *
  * Only files are returned. The walk visits only directories a pattern can still match, skips
  * `.git` and `node_modules`, and never follows a symlinked directory; a symlinked file counts
- * when it matches and its target is a regular file inside the root. Throws `SURF_BAD_GLOB` for an
- * invalid pattern (before touching the disk) and `SURF_IO` when a directory cannot be listed.
+ * when it matches and its target is a regular file inside the root. A matching symlink that is
+ * dangling, points outside the root or at something else is `SURF_IO`: dropping it would leave
+ * its claims unchecked without a word. Throws `SURF_BAD_GLOB` for an invalid pattern (before
+ * touching the disk) and `SURF_IO` when a directory cannot be listed.
  */
 export async function discoverHubs(config: Pick<SurfConfig, 'root' | 'hubs' | 'bundles'>): Promise<string[]> {
   const globs = [
@@ -66,20 +68,28 @@ class Walker {
       } else if (entry.isFile()) {
         if (this.globs.some((g) => g.matches(rel))) this.found.add(rel);
       } else if (entry.isSymbolicLink() && this.globs.some((g) => g.matches(rel))) {
-        if (await this.isFileInsideRoot(join(dirAbs, entry.name))) this.found.add(rel);
+        const problem = await this.linkProblem(join(dirAbs, entry.name));
+        if (problem !== undefined) {
+          throw new SurfError('SURF_IO', `hub ${rel} is a symlink ${problem}; surf reads hubs inside the workspace only, so its claims would go unchecked — replace the link with the file, or remove it`);
+        }
+        this.found.add(rel);
       }
     }
     await Promise.all(subdirs);
   }
 
-  private async isFileInsideRoot(path: string): Promise<boolean> {
+  /** Why a matching symlink cannot be read as a hub, or undefined for a regular file inside the root. */
+  private async linkProblem(path: string): Promise<string | undefined> {
+    let target: string;
     try {
-      if (!(await stat(path)).isFile()) return false;
-      this.rootReal ??= realpath(this.root);
-      const rel = relative(await this.rootReal, await realpath(path));
-      return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+      if (!(await stat(path)).isFile()) return 'to something that is not a file';
+      target = await realpath(path);
     } catch {
-      return false;
+      return 'to nothing (its target does not exist)';
     }
+    this.rootReal ??= realpath(this.root);
+    const rel = relative(await this.rootReal, target);
+    const inside = rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+    return inside ? undefined : 'to a file outside the workspace';
   }
 }
