@@ -225,6 +225,7 @@ describe('surf verify (spec §7.7)', () => {
     const target = surf(r.dir, ['verify', 'src/m.rs > nope']);
     expect(target.status).toBe(2);
     expect(target.stderr.startsWith('surf: no anchor matching `src/m.rs > nope`')).toBe(true);
+    expect(target.stderr).toContain('; not searched, because they do not parse: hubs/bad.md (run `surf lint`)');
   });
 
   it('refuses a hub that is not UTF-8 and leaves its bytes alone', () => {

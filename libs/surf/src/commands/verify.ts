@@ -149,7 +149,9 @@ async function verifyWith(
     }
   }
   if (options.target !== undefined && works.length === 0) {
-    throw new SurfError('SURF_NO_MATCH', `no anchor matching \`${options.target}\`; pass an \`at:\` site exactly as a hub writes it`);
+    // The claim may well be in a hub that does not parse; say which ones were not searched.
+    const unread = skippedHubs.length === 0 ? '' : `; not searched, because they do not parse: ${skippedHubs.map((skipped) => skipped.hub).join(', ')} (run \`surf lint\`)`;
+    throw new SurfError('SURF_NO_MATCH', `no anchor matching \`${options.target}\`; pass an \`at:\` site exactly as a hub writes it${unread}`);
   }
 
   await walk.run();
