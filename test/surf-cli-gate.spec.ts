@@ -141,6 +141,11 @@ describe('surf check (vectors §1.6, spec §7.6)', () => {
     const divergences = (JSON.parse(run.stdout) as { divergences: Array<{ at: string; magnitude?: string }> }).divergences;
     expect(divergences.map((d) => d.at)).toEqual(['src/a.rs > add']);
     expect(divergences[0]!.magnitude).toBe('small');
+    expect(run.stderr).toBe('');
+    // A ref git does not know: every claim is checked, and stderr says why.
+    const unknown = surf(r.dir, ['check', '--base', 'no-such-ref', '--format', 'json']);
+    expect((JSON.parse(unknown.stdout) as { divergences: Array<{ at: string }> }).divergences.map((d) => d.at)).toEqual(['src/a.rs > add', 'src/b.rs > sub']);
+    expect(unknown.stderr).toBe('surf check: git could not compare with --base no-such-ref (an unknown ref, or no merge base in a shallow clone), so every claim was checked.\n');
   });
 
   it('keeps hostile claim text, paths and details terminal-safe', () => {

@@ -49,6 +49,11 @@ export interface CheckStats {
   readonly globsGiven: boolean;
   /** Whether `--base` narrowed the scope (false when git could not answer: full check). */
   readonly scopedByBase: boolean;
+  /**
+   * `--base` was given but git could not answer (no repository, an unknown ref, no merge base in
+   * a shallow clone), so every claim was checked instead.
+   */
+  readonly baseUnavailable: boolean;
 }
 
 export interface CheckResult {
@@ -233,6 +238,7 @@ async function conclude(
       unmatchedGlobs,
       globsGiven: scope.hasGlobs,
       scopedByBase: scope.byBase,
+      baseUnavailable: scope.baseUnavailable,
     },
   };
 }

@@ -10,10 +10,12 @@ import { type WorkspaceGlob, compileWorkspaceGlob, globPatternProblem } from '..
 export class CheckScope {
   readonly #globs: Array<{ raw: string; glob: WorkspaceGlob; matched: boolean }>;
   readonly #changed: ReadonlySet<string> | undefined;
+  readonly #baseGiven: boolean;
 
-  private constructor(globs: Array<{ raw: string; glob: WorkspaceGlob; matched: boolean }>, changed: ReadonlySet<string> | undefined) {
+  private constructor(globs: Array<{ raw: string; glob: WorkspaceGlob; matched: boolean }>, changed: ReadonlySet<string> | undefined, baseGiven: boolean) {
     this.#globs = globs;
     this.#changed = changed;
+    this.#baseGiven = baseGiven;
   }
 
   /**
@@ -30,7 +32,7 @@ export class CheckScope {
       return { raw, glob: compileWorkspaceGlob(raw), matched: false };
     });
     const changed = base === undefined ? undefined : await changedSince(root, base);
-    return new CheckScope(globs, changed);
+    return new CheckScope(globs, changed, base !== undefined);
   }
 
   /** Whether any `--files` glob was given. */
@@ -46,6 +48,11 @@ export class CheckScope {
   /** Whether `--base` produced a changed-file set (false when git could not answer). */
   get byBase(): boolean {
     return this.#changed !== undefined;
+  }
+
+  /** Whether `--base` was given but git could not answer, so every claim is in scope. */
+  get baseUnavailable(): boolean {
+    return this.#baseGiven && this.#changed === undefined;
   }
 
   /**
