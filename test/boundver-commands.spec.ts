@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -553,6 +554,19 @@ describe('boundver why (spec §12, §13)', () => {
     expect(text.stdout).toContain('Modified files under services/api:\n   M  services/api/handlers/util.py\n   A  services/api/new.txt\n');
     expect(text.stdout).toContain('Recommendation: run `boundver generate --components api --source head` to update the lockfile.');
     expect(bv(r.dir, ['why', 'api', '--base-ref=-x']).status).toBe(2);
+  });
+
+  it('in a shallow clone that lacks the lock history, says so instead of reporting no change', () => {
+    const r = serviceRepo();
+    lockIn(r);
+    r.write({ 'services/api/handlers/util.py': 'X = 2\n' });
+    r.commit('edit util');
+    const shallow = mkdtempSync(join(tmpdir(), 'why-shallow-'));
+    cleanups.push(() => rmSync(shallow, { recursive: true, force: true }));
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${r.dir}`, shallow], { env: { ...process.env, ...GIT_TEST_ENV } });
+    const why = json<Record<string, unknown>>(bv(shallow, ['why', 'api', '--format', 'json']).stdout);
+    expect(why).toMatchObject({ drifted: true, changed_files: [], changed_files_status: 'error' });
+    expect(why.changed_files_error).toMatch(/^this clone is shallow, so the commit that introduced the lock entry may not be in it .*pass --base-ref$/);
   });
 
   it('boundary drift names the affected consumers (direct or transitive); non-gating drift exits 0', () => {

@@ -1,4 +1,4 @@
-import { changedFiles, gitLog, readFileAtRevision, type ChangedFile, type Snapshot, type SnapshotEntry } from '@driftgate/git';
+import { changedFiles, gitLog, isShallowRepository, readFileAtRevision, type ChangedFile, type Snapshot, type SnapshotEntry } from '@driftgate/git';
 import { componentFingerprintText } from './generate.js';
 import { MAX_LOCK_BYTES } from './limits.js';
 import { readLock } from './lock-read.js';
@@ -209,8 +209,14 @@ export async function componentChanges(snapshot: Snapshot, request: DiagnosticRe
         // Diffing the empty tree lists every file of the first commit; name that commit as the base.
         base = chosen.emptyTree === true ? target : chosen.base;
       }
-      const files = await changedFiles(snapshot.root, { from: from!, to: target });
-      return { status: 'ok', files: underComponent(files, root), error: null, base, origin };
+      const files = underComponent(await changedFiles(snapshot.root, { from: from!, to: target }), root);
+      // In a shallow clone (CI's default depth 1) the lock history is cut off, so the base found
+      // there may postdate the change: "no change" would be a false answer.
+      if (files.length === 0 && explicit === null && (await isShallowRepository(snapshot.root))) {
+        const error = `this clone is shallow, so the commit that introduced the lock entry may not be in it (no change found since ${base}); fetch the history (git fetch --unshallow, or fetch-depth: 0 with actions/checkout), or pass --base-ref`;
+        return { status: 'error', files: [], error, base, origin };
+      }
+      return { status: 'ok', files, error: null, base, origin };
     }
     if (base === null) {
       base = 'HEAD';
