@@ -11,7 +11,7 @@ describe('parseReportTarget', () => {
   });
 
   it('rejects unknown formats and missing paths with REPORT_BAD_TARGET', () => {
-    for (const spec of ['xml=a.xml', 'junit', 'junit=', '=a.xml', 'toString=a']) {
+    for (const spec of ['xml=a.xml', 'junit', 'junit=', '=a.xml', 'toString=a', 'json=-']) {
       expect(() => parseReportTarget(spec), spec).toThrow(ReportError);
       try {
         parseReportTarget(spec);
@@ -19,5 +19,6 @@ describe('parseReportTarget', () => {
         expect((error as ReportError).code).toBe('REPORT_BAD_TARGET');
       }
     }
+    expect(() => parseReportTarget('json=-')).toThrow('use --format json');
   });
 });

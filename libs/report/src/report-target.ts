@@ -9,7 +9,8 @@ export interface ReportTarget {
 
 /**
  * Parses a `--report <format>=<path>` value, e.g. `junit=reports/claims.xml`. Throws
- * `REPORT_BAD_TARGET` for a missing `=`, an unknown format or an empty path.
+ * `REPORT_BAD_TARGET` for a missing `=`, an unknown format, an empty path, or `-` (which reads
+ * as stdout but would be a file of that name; `--format` prints on stdout).
  */
 export function parseReportTarget(spec: string): ReportTarget {
   const eq = spec.indexOf('=');
@@ -19,5 +20,6 @@ export function parseReportTarget(spec: string): ReportTarget {
     throw new ReportError('REPORT_BAD_TARGET', `unknown report format "${format}" in --report ${spec}; use one of ${REPORT_FORMAT_NAMES.join(', ')} as <format>=<path>`);
   }
   if (path === '') throw new ReportError('REPORT_BAD_TARGET', `--report ${spec} names no file; write it as ${format}=<path>`);
+  if (path === '-') throw new ReportError('REPORT_BAD_TARGET', `--report ${spec} would write a file named "-"; to print the ${format} report on stdout use --format ${format}, or name a file`);
   return { format, path };
 }

@@ -47,6 +47,13 @@ describe('writeReports', () => {
     expect(readdirSync(cwd)).toEqual(['lint.json']);
   });
 
+  it('refuses two targets on one file before writing either', async () => {
+    const cwd = tempDir();
+    const twice = writeReports(report, [{ format: 'junit', path: 'out.xml' }, { format: 'sarif', path: join(cwd, 'out.xml') }], { cwd });
+    await expect(twice).rejects.toMatchObject({ code: 'REPORT_BAD_TARGET', message: expect.stringContaining('name the same file') });
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('writes a FIFO in place, so it stays a FIFO', async () => {
     const cwd = tempDir();
     const fifo = join(cwd, 'reports.fifo');

@@ -30,6 +30,16 @@ export async function writeReports(report: Report, targets: ReportTargets, optio
   const list: ReportTarget[] = Array.isArray(targets)
     ? [...(targets as readonly ReportTarget[])]
     : Object.entries(targets as Record<ReportFormat, string | undefined>).flatMap(([format, path]) => (path === undefined ? [] : [{ format: format as ReportFormat, path }]));
+  // Two targets on one file would leave only the last: refuse before writing anything.
+  const seen = new Map<string, ReportTarget>();
+  for (const target of list) {
+    const absolute = isAbsolute(target.path) ? target.path : resolve(options.cwd, target.path);
+    const earlier = seen.get(absolute);
+    if (earlier !== undefined) {
+      throw new ReportError('REPORT_BAD_TARGET', `--report ${earlier.format}=${earlier.path} and ${target.format}=${target.path} name the same file; give each report its own path`);
+    }
+    seen.set(absolute, target);
+  }
   const rendered = new Map<ReportFormat, string>();
   const written: WrittenReport[] = [];
   for (const target of list) {
