@@ -76,6 +76,16 @@ describe('surf triage --boundary without a terminal', () => {
     expect(drift.stdout).toMatch(/MISMATCH pricing\.(exact|boundary|behavior|compat)/);
   });
 
+  it('refuses --files and --base, which it cannot honour', () => {
+    const r = createTempRepo(demoTree(), { commit: true });
+    cleanups.push(() => r.dispose());
+    for (const extra of [['--files', 'packages/**'], ['--base', 'HEAD']]) {
+      const run = surf(r.dir, ['triage', '--boundary', ...extra], { CI: 'true' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe('error: --boundary shows the whole boundary lock and takes no --base or --files; drop them, or leave out --boundary to triage claims\n');
+    }
+  });
+
   it('outside a git repository says it could not verify, exit 2, without a trace', () => {
     const dir = mkdtempSync(join(tmpdir(), 'triage-no-git-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));

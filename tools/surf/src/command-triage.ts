@@ -25,9 +25,13 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
     .option('--base <ref>', 'as for check: only claims anchored into files changed since <ref>; old code and magnitude are read from <ref>')
     .option('--files <globs>', 'as for check: only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
     .option('--boundary', 'instead: a read-only view of boundver verify issues (working tree) by facet severity, with affected consumers')
-    .action(async (flags: TriageFlags) => {
+    .action(async (flags: TriageFlags, command: Command) => {
       const interactive = io.stdoutIsTty && isatty(0) && !isSet(io.env.CI);
       if (flags.boundary === true) {
+        if (flags.base !== undefined || flags.files.length > 0) {
+          // The boundary view is boundver verify of the working tree: there is nothing to narrow.
+          command.error('error: --boundary shows the whole boundary lock and takes no --base or --files; drop them, or leave out --boundary to triage claims', { exitCode: SurfExit.usage });
+        }
         await boundary(io, interactive);
         return;
       }
