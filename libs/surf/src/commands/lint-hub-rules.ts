@@ -59,10 +59,10 @@ export function lintCovers(rel: string, hub: Hub): LintFinding[] {
 
 /**
  * `refs` (spec §8): each entry must parse, must not point at its own hub, must resolve to a
- * parsed concept hub, and a claim ref (`> A > B`) must match the segment suffix of some anchor
+ * parsed concept hub (`unparsed`: concept hubs that exist but do not parse, named as such), and a claim ref (`> A > B`) must match the segment suffix of some anchor
  * of the target. Every violation blocks.
  */
-export function lintRefs(rel: string, hub: Hub, concepts: ReadonlyMap<string, Hub>): LintFinding[] {
+export function lintRefs(rel: string, hub: Hub, concepts: ReadonlyMap<string, Hub>, unparsed: ReadonlySet<string> = new Set()): LintFinding[] {
   const out: LintFinding[] = [];
   for (const raw of hub.refs) {
     const block = (message: string): void => void out.push(finding('block', rel, message, { at: raw }));
@@ -79,6 +79,10 @@ export function lintRefs(rel: string, hub: Hub, concepts: ReadonlyMap<string, Hu
       continue;
     }
     const targetHub = concepts.get(target);
+    if (targetHub === undefined && unparsed.has(target)) {
+      block(`ref "${raw}" points at \`${target}\`, which does not parse — fix that hub first (its own finding says how)`);
+      continue;
+    }
     if (targetHub === undefined) {
       block(`ref "${raw}" does not resolve to a hub (looked for \`${target}\`) — \`refs\` compose hubs, not arbitrary files`);
       continue;

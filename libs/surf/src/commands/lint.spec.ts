@@ -159,6 +159,8 @@ describe('runLint — hub rules', () => {
       ['../docs/guide.md', 'ref "../docs/guide.md" does not resolve to a hub (looked for `docs/guide.md`) — `refs` compose hubs, not arbitrary files'],
     ]);
     expect(result.blocks).toBe(5);
+    const broken = await lint({ 'hubs/a.md': '---\nsummary: x\nrefs:\n  - ./b.md\n---\n', 'hubs/b.md': '---\nanchors: [\n---\n' });
+    expect(broken.findings.map((f) => [f.hub, f.message])).toContainEqual(['hubs/a.md', 'ref "./b.md" points at `hubs/b.md`, which does not parse — fix that hub first (its own finding says how)']);
   });
 
   it('frontmatter: typo keys warn, OKF keys do not; an anchored hub needs a headline', async () => {

@@ -57,8 +57,11 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
   const { root } = workspace;
   const walk = new SourceWalk(root);
   const concepts = new Map<string, Hub>();
+  const unparsed = new Set<string>();
   for (const loaded of workspace.hubs) {
-    if (loaded.kind === 'Concept' && loaded.hub !== undefined) concepts.set(loaded.rel, loaded.hub);
+    if (loaded.kind !== 'Concept') continue;
+    if (loaded.hub !== undefined) concepts.set(loaded.rel, loaded.hub);
+    else unparsed.add(loaded.rel);
   }
 
   // Per file: covered segment paths, whether any anchor into it failed, and its owning hub.
@@ -117,7 +120,7 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
       }
     }
     parts.push(() => lintCovers(rel, hub));
-    parts.push(() => lintRefs(rel, hub, concepts));
+    parts.push(() => lintRefs(rel, hub, concepts, unparsed));
     parts.push(() => lintClaimLog(rel, hub));
     parts.push(() => lintThinProse(rel, hub));
     parts.push(() => lintFrontmatter(rel, hub));
