@@ -18,5 +18,10 @@ export function registerInitCommand(program: Command, io: CliIo): void {
           'next: run `surf new <name>` to start a hub.',
         ].join('\n') + '\n',
       );
+      if (result.enclosing !== undefined) {
+        io.err(
+          `surf init: this workspace sits inside the one at ${terminalSafe(result.enclosing)}; commands run here now use this surf.toml only, so the outer workspace's claims are not checked from here. Remove surf.toml here if that was not the intent.\n`,
+        );
+      }
     });
 }

@@ -41,6 +41,14 @@ describe('initWorkspace (spec §7.1)', () => {
     expect((await loadSurfConfig(dir)).hubs).toEqual(['hubs/*.md']);
   });
 
+  it('names the enclosing workspace when it creates one inside another', async () => {
+    await initWorkspace(dir);
+    mkdirSync(join(dir, 'services', 'api'), { recursive: true });
+    const nested = await initWorkspace(join(dir, 'services', 'api'));
+    expect(nested).toMatchObject({ config: 'created', enclosing: dir });
+    expect((await initWorkspace(join(dir, 'services', 'api'))).enclosing).toBeUndefined();
+  });
+
   it('keeps an existing config byte for byte and creates the directory it names', async () => {
     const text = '# ours\nhubs = ["docs/hubs/*.md", "AGENTS.md"]\n';
     writeFileSync(join(dir, 'surf.toml'), text);

@@ -1,6 +1,6 @@
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { SurfError } from '../errors.js';
-import { parseSurfConfig, readSurfConfigFile, SURF_CONFIG_FILE, type SurfConfigValues } from '../workspace/config.js';
+import { findWorkspaceRoot, parseSurfConfig, readSurfConfigFile, SURF_CONFIG_FILE, type SurfConfigValues } from '../workspace/config.js';
 import { hubDirectory } from '../workspace/hub-directory.js';
 import { DEFAULT_SURF_TOML } from '../workspace/new-hub-template.js';
 import { createFileExclusive, ensureDirectoryInside, pathExists } from './new-hub.js';
@@ -15,6 +15,12 @@ export interface InitResult {
   readonly hubsDir: string;
   /** Whether the hub directory was created by this run. */
   readonly hubsDirCreated: boolean;
+  /**
+   * When this run created a workspace inside another one: the enclosing workspace's root
+   * (absolute). Commands run below `root` now use this workspace only, so the outer one's claims
+   * are no longer checked from there.
+   */
+  readonly enclosing: string | undefined;
 }
 
 /**
@@ -46,5 +52,6 @@ export async function initWorkspace(dir: string): Promise<InitResult> {
   }
   const hubsDir = hubDirectory(values);
   const hubsDirCreated = (await ensureDirectoryInside(root, hubsDir)) || defaultDirCreated;
-  return { root, config, hubsDir, hubsDirCreated };
+  const enclosing = config === 'created' && dirname(root) !== root ? await findWorkspaceRoot(dirname(root)).catch(() => undefined) : undefined;
+  return { root, config, hubsDir, hubsDirCreated, enclosing };
 }
