@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,6 +231,21 @@ describe('surf verify (spec §7.7)', () => {
     expect(target.status).toBe(2);
     expect(target.stderr.startsWith('surf: no anchor matching `src/m.rs > nope`')).toBe(true);
     expect(target.stderr).toContain('; not searched, because they do not parse: hubs/bad.md (run `surf lint`)');
+  });
+
+  it('checks a hub linked from outside the workspace, but never writes there', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'surf-outside-hub-'));
+    cleanups.push(() => rmSync(outside, { recursive: true, force: true }));
+    const text = hub(item('src/m.rs > add'));
+    writeFileSync(join(outside, 'shared.md'), text);
+    const r = workspace({ 'src/m.rs': G1, 'hubs/shared.md': { symlink: join(outside, 'shared.md') } });
+    const check = surf(r.dir, ['check']);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain('hubs/shared.md :: src/m.rs > add');
+    const verify = surf(r.dir, ['verify']);
+    expect(verify.status).toBe(1);
+    expect(verify.stdout).toContain('outside the workspace, where surf does not write');
+    expect(readFileSync(join(outside, 'shared.md'), 'utf8')).toBe(text);
   });
 
   it('refuses a hub that is not UTF-8 and leaves its bytes alone', () => {

@@ -171,7 +171,7 @@ async function verifyWith(
   for (const loaded of workspace.hubs) {
     const hubWorks = works.map((work, i) => ({ work, plan: plans[i]! })).filter(({ work }) => work.hub === loaded);
     if (hubWorks.length === 0) continue;
-    const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId });
+    const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId }, rootReal);
     if (outcomes.written) updatedFiles.push(loaded.rel);
     hubWorks.forEach(({ work }, i) => {
       const outcome = outcomes.results[i]!;
@@ -287,6 +287,7 @@ async function applyHub(
   loaded: LoadedHub,
   items: ReadonlyArray<{ work: ClaimWork; plan: Plan }>,
   provenance: Provenance,
+  rootReal: string,
 ): Promise<{ written: boolean; results: ClaimOutcome[] }> {
   const results: ClaimOutcome[] = items.map(({ plan }) =>
     plan.kind === 'skip' ? { outcome: 'skipped', reason: plan.reason } : { outcome: plan.kind === 'unchanged' ? 'unchanged' : 'stamped' },
@@ -328,7 +329,7 @@ async function applyHub(
     });
     text = stampedText.text;
     checkFollows(text, follows, loaded.rel);
-    const written = await writeHubIfChanged(loaded.path, text, loaded.text);
+    const written = await writeHubIfChanged(loaded.path, text, loaded.text, rootReal);
     return { written, results };
   } catch (error) {
     if (!(error instanceof SurfError) || !['SURF_HUB_EDIT', 'SURF_HUB_CHANGED', 'SURF_IO'].includes(error.code)) throw error;

@@ -1,4 +1,5 @@
 import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { SurfError } from '../errors.js';
 
@@ -11,9 +12,11 @@ import { SurfError } from '../errors.js';
  *   `SURF_HUB_CHANGED` instead of overwriting that edit.
  * - The new bytes go through write-file-atomic: a temp file in the same directory, flushed, with
  *   the old file's permission bits, renamed over the file. A symlinked hub is written through to
- *   its target, so the link survives.
+ *   its target, so the link survives; a target outside `rootReal` (the workspace root, resolved)
+ *   is refused with `SURF_IO`: surf reads such a hub, as the reference does, but never writes
+ *   outside the workspace.
  */
-export async function writeHubIfChanged(path: string, text: string, previous: string): Promise<boolean> {
+export async function writeHubIfChanged(path: string, text: string, previous: string, rootReal?: string): Promise<boolean> {
   if (text === previous) return false;
   let target: string;
   let current: string;
@@ -22,6 +25,12 @@ export async function writeHubIfChanged(path: string, text: string, previous: st
     current = await readFile(target, 'utf8');
   } catch (error) {
     throw new SurfError('SURF_IO', `cannot read ${path} before writing it: ${reason(error)}`, { cause: error });
+  }
+  if (rootReal !== undefined) {
+    const inside = relative(rootReal, target);
+    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+      throw new SurfError('SURF_IO', `${path} links to ${target}, outside the workspace, where surf does not write; stamp it from the workspace it belongs to, or replace the link with the file`);
+    }
   }
   if (current !== previous) {
     throw new SurfError('SURF_HUB_CHANGED', `${path} changed on disk while surf was updating it; re-run the command`);

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SurfError } from '../errors.js';
 import { comparePosixPaths } from './compare-paths.js';
 import type { SurfConfig } from './config.js';
@@ -21,9 +21,10 @@ export function bundleGlob(dir: string): string {
  *
  * Only files are returned. The walk visits only directories a pattern can still match, skips
  * `.git` and `node_modules`, and never follows a symlinked directory; a symlinked file counts
- * when it matches and its target is a regular file inside the root. A matching symlink that is
- * dangling, points outside the root or at something else is `SURF_IO`: dropping it would leave
- * its claims unchecked without a word. Throws `SURF_BAD_GLOB` for an invalid pattern (before
+ * when it matches and its target is a regular file, also outside the root, as the reference
+ * reads it (`verify` never writes there, see `writeHubIfChanged`). A matching symlink that is
+ * dangling or points at something other than a file is `SURF_IO`: dropping it would leave its
+ * claims unchecked without a word. Throws `SURF_BAD_GLOB` for an invalid pattern (before
  * touching the disk) and `SURF_IO` when a directory cannot be listed.
  */
 export async function discoverHubs(config: Pick<SurfConfig, 'root' | 'hubs' | 'bundles'>): Promise<string[]> {
@@ -32,19 +33,15 @@ export async function discoverHubs(config: Pick<SurfConfig, 'root' | 'hubs' | 'b
     ...config.bundles.map((dir) => compileWorkspaceGlob(bundleGlob(dir), `from \`bundles\` entry \`${dir}\``)),
   ];
   if (globs.length === 0) return [];
-  const walker = new Walker(config.root, globs);
+  const walker = new Walker(globs);
   await walker.walk(config.root, '');
   return [...walker.found].sort(comparePosixPaths);
 }
 
 class Walker {
   readonly found = new Set<string>();
-  private rootReal: Promise<string> | undefined;
 
-  constructor(
-    private readonly root: string,
-    private readonly globs: readonly WorkspaceGlob[],
-  ) {}
+  constructor(private readonly globs: readonly WorkspaceGlob[]) {}
 
   async walk(dirAbs: string, dirRel: string): Promise<void> {
     let entries: Dirent[];
@@ -70,7 +67,7 @@ class Walker {
       } else if (entry.isSymbolicLink() && this.globs.some((g) => g.matches(rel))) {
         const problem = await this.linkProblem(join(dirAbs, entry.name));
         if (problem !== undefined) {
-          throw new SurfError('SURF_IO', `hub ${rel} is a symlink ${problem}; surf reads hubs inside the workspace only, so its claims would go unchecked — replace the link with the file, or remove it`);
+          throw new SurfError('SURF_IO', `hub ${rel} is a symlink ${problem}, so its claims cannot be checked; point it at the hub file, or remove it`);
         }
         this.found.add(rel);
       }
@@ -78,18 +75,13 @@ class Walker {
     await Promise.all(subdirs);
   }
 
-  /** Why a matching symlink cannot be read as a hub, or undefined for a regular file inside the root. */
+  /** Why a matching symlink cannot be read as a hub, or undefined when it leads to a regular file. */
   private async linkProblem(path: string): Promise<string | undefined> {
-    let target: string;
     try {
-      if (!(await stat(path)).isFile()) return 'to something that is not a file';
-      target = await realpath(path);
-    } catch {
-      return 'to nothing (its target does not exist)';
+      return (await stat(path)).isFile() ? undefined : 'to something that is not a file';
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? 'to nothing (its target does not exist)' : `that cannot be followed (${code ?? (error as Error).message})`;
     }
-    this.rootReal ??= realpath(this.root);
-    const rel = relative(await this.rootReal, target);
-    const inside = rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-    return inside ? undefined : 'to a file outside the workspace';
   }
 }
