@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,15 @@ describe('writeReports', () => {
     const twice = writeReports(report, [{ format: 'junit', path: 'out.xml' }, { format: 'sarif', path: join(cwd, 'out.xml') }], { cwd });
     await expect(twice).rejects.toMatchObject({ code: 'REPORT_BAD_TARGET', message: expect.stringContaining('name the same file') });
     expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/dev/shm'))('treats an ordinary file under /dev (a tmpfs) as a regular report file', async () => {
+    const cwd = mkdtempSync(join('/dev/shm', 'report-write-'));
+    dirs.push(cwd);
+    await writeReports(report, { json: 'reports/lint.json' }, { cwd });
+    await writeReports(report, { json: 'reports/lint.json' }, { cwd });
+    // Created with its directory, and replaced whole on the second run (not appended to).
+    expect(readFileSync(join(cwd, 'reports/lint.json'), 'utf8')).toBe('[]\n');
   });
 
   it('writes a FIFO in place, so it stays a FIFO', async () => {

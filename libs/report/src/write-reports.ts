@@ -20,8 +20,8 @@ export interface WrittenReport {
 
 /**
  * Renders `report` once per format and writes each target atomically (a temp file in the same
- * directory, then rename), creating directories; a FIFO, a device or a path under /dev or /proc
- * (`/dev/stdout`) is written in place instead. Relative paths resolve against `options.cwd`.
+ * directory, then rename), creating directories; a FIFO, a device or a stream name such as
+ * `/dev/stdout` is written in place instead. Relative paths resolve against `options.cwd`.
  * File content is the rendered document only (stderr notes are not part of it), with
  * repository-relative paths and no timestamps, so a cache can restore it byte for byte.
  * Throws `REPORT_WRITE` when a file cannot be written.
@@ -69,9 +69,13 @@ async function writeAtomic(absolute: string, content: string, display: string): 
   }
 }
 
-/** A path under /dev or /proc, or an existing file that is neither regular nor a directory. */
+/**
+ * One of the process's own streams by name (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`), or
+ * an existing file that is neither regular nor a directory (a FIFO, a device). Ordinary files
+ * elsewhere under /dev (a tmpfs such as /dev/shm) are not special.
+ */
 async function isSpecialFile(absolute: string): Promise<boolean> {
-  if (/^\/(?:dev|proc)\//.test(absolute)) return true;
+  if (/^\/(?:dev\/(?:stdout|stderr|fd\/\d+)|proc\/(?:self|\d+)\/fd\/\d+)$/.test(absolute)) return true;
   try {
     const found = await stat(absolute);
     return !found.isFile() && !found.isDirectory();
