@@ -9,7 +9,9 @@ import { createEngineContext } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
 import { BoundverError } from './errors.js';
 import { generateLock } from './generate.js';
+import { lockStatus } from './lock-status.js';
 import { captureOperationSource } from './operation-source.js';
+import { verifyLock } from './verify.js';
 
 const repos: TempRepo[] = [];
 afterEach(() => {
@@ -224,6 +226,14 @@ describe('guardrails (small injected limits)', () => {
       const capture = await generationFailure(r, { source: 'index', limits: { snapshot: { [limit]: value } } });
       expect(capture.message).toMatch(new RegExp(`^Cannot capture index source: Snapshot limit ${limit} \\(${value}\\) exceeded`));
     }
+    // verify reports it as its one issue; status (which reads the lock first) still fails with it.
+    await generateLock({ cwd: r.dir });
+    r.commit('lock');
+    const limits = { snapshot: { maxTreeEntries: 3 } };
+    const verified = await verifyLock({ cwd: r.dir, limits });
+    expect(verified).toMatchObject({ exitCode: 2, captureError: expect.stringMatching(/^Cannot capture head source: Snapshot limit maxTreeEntries/) });
+    expect(verified.issues).toEqual([`Verification error: ${verified.captureError}`]);
+    await expect(lockStatus({ cwd: r.dir, limits })).rejects.toMatchObject({ code: 'BOUNDVER_SOURCE_CAPTURE', message: verified.captureError });
   });
 
   it('fails a blob above the per-file ceiling in every source', async () => {

@@ -144,6 +144,9 @@ export async function lockStatus(options: LockStatusOptions): Promise<LockStatus
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
+  // status reports drift; a source it cannot read at all stays an error, as before verify
+  // learned to report it as an issue.
+  if (verify.captureError !== null) throw new BoundverError('BOUNDVER_SOURCE_CAPTURE', verify.captureError);
   if (commit !== null && verify.inputs.commit !== commit) {
     throw new BoundverError('BOUNDVER_SOURCE_CAPTURE', `HEAD moved from ${commit} to ${verify.inputs.commit ?? 'nothing'} while \`boundver status\` ran; run it again.`);
   }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { findRepoRoot, type Snapshot, type SourceMode } from '@driftgate/git';
 import { canonicalJson } from './canonical-json.js';
 import { changedComponents } from './changed-components.js';
+import { comparableJson } from './comparable-json.js';
 import { computeEntries, generationErrors } from './component-entry.js';
 import { loadConfigFromSource, type LoadedConfig } from './config-source.js';
 import { DEFAULT_CONFIG_NAME, DEFAULT_LOCK_NAME, type BoundverConfig, type ComponentConfig, type Facet } from './config-types.js';
@@ -14,8 +15,6 @@ import type { EngineLimits } from './engine-limits.js';
 import { isBoundverError } from './errors.js';
 import { availabilityRequired, effectiveFacets, facetPolicy, parseFacetList, sortFacets, type FacetPolicy } from './facet-policy.js';
 import { assembleLock, mergePartialLock } from './generate.js';
-import type { JsonValue } from './json-value.js';
-import { pythonJsonDumps } from './python-json.js';
 import { MAX_CONFIG_BYTES, MAX_LOCK_BYTES } from './limits.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
@@ -109,6 +108,11 @@ export interface VerifyResult {
    * file on disk differs.
    */
   readonly lockText: string | null;
+  /**
+   * Why the source could not be captured (then `issues` holds only that, as a `Verification
+   * error`), or null. Callers that treat a capture failure as an error of their own read it here.
+   */
+  readonly captureError: string | null;
 }
 
 const FACET_ORDER: readonly Facet[] = ['compat', 'boundary', 'behavior', 'exact'];
@@ -118,14 +122,6 @@ function selector(snapshot: Snapshot): string {
   return snapshot.source === 'index' ? 'INDEX' : 'WORKING-TREE';
 }
 
-/**
- * A metadata value as comparable text. It may name a path that is not UTF-8 (say, in a digest
- * error), which canonical JSON refuses, so lone surrogates are escaped here: the text is compared,
- * never hashed.
- */
-function valueText(value: JsonValue | undefined): string {
-  return value === undefined ? 'null' : pythonJsonDumps(value, { sortKeys: true, separators: [',', ':'], escapeLoneSurrogates: true });
-}
 
 function sliceText(slice: LockSlice): string {
   return canonicalJson(lockSliceValue(slice));
@@ -190,6 +186,7 @@ async function uncapturedResult(options: VerifyOptions, source: SourceMode, mess
     inputs: { source, commit: null, config: `${label}:${options.config ?? DEFAULT_CONFIG_NAME}`, lock: `${label}:${lockFile.display}` },
     lockFile,
     lockText: null,
+    captureError: message,
   };
 }
 
@@ -226,6 +223,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
       inputs: { source: snapshot.source, commit: snapshot.headCommit, config: `${selector(snapshot)}:${configDisplay}`, lock: `${selector(snapshot)}:${lockFile.display}` },
       lockFile,
       lockText,
+      captureError: null,
     };
   };
 
@@ -461,7 +459,7 @@ function checkComponent(
   for (const field of COMPONENT_METADATA_FIELDS) {
     const before = lockedValue.get(field);
     const after = currentValue.get(field);
-    if (valueText(before) !== valueText(after)) {
+    if (comparableJson(before) !== comparableJson(after)) {
       acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
     }
   }
