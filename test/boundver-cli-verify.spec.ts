@@ -238,6 +238,10 @@ describe('output', () => {
     const json = verifyJson(repo.dir);
     expect(json.code).toBe(2);
     expect(json.json.issues).toContainEqual(expect.stringContaining(`${problem}\udce9`));
+    // why compares the same metadata.
+    const why = boundver(repo.dir, ['why', 'api', '--format', 'json']);
+    expect(why.stderr).toBe('');
+    expect((JSON.parse(why.stdout) as { digest_errors: string[] }).digest_errors).toContainEqual(expect.stringContaining('api/vend\udce9'));
   });
 
   it('reports a source it cannot capture as one JSON object and still writes the report files', () => {

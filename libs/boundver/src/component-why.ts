@@ -1,5 +1,5 @@
 import type { Snapshot, SourceMode } from '@driftgate/git';
-import { canonicalJson } from './canonical-json.js';
+import { comparableJson } from './comparable-json.js';
 import { computeComponentEntry, generationErrors } from './component-entry.js';
 import { loadConfigFromSource } from './config-source.js';
 import { DEFAULT_LOCK_NAME, FACETS, type Facet } from './config-types.js';
@@ -158,7 +158,7 @@ export async function whyComponent(options: WhyOptions): Promise<WhyResult> {
     for (const field of COMPONENT_METADATA_FIELDS) {
       const before = lockedValue.get(field) ?? null;
       const after = currentValue.get(field) ?? null;
-      if (canonicalJson(before) !== canonicalJson(after)) metadataChanges[field] = { locked: before, current: after };
+      if (comparableJson(before) !== comparableJson(after)) metadataChanges[field] = { locked: before, current: after };
     }
     const digestErrors = boundDiagnostics([
       ...generationErrors(name, current).map((message) => `current ${message}`),

@@ -166,7 +166,7 @@ export function pythonJsonDumps(value: JsonValue, options: PythonJsonOptions = {
     if (frame.next > 0) emit(itemSeparator);
     frame.next += 1;
     newline(frame.depth + 1);
-    if (key !== null) emit(pythonJsonString(key, ensureAscii) + keySeparator);
+    if (key !== null) emit(pythonJsonString(key, ensureAscii, options.escapeLoneSurrogates ?? false) + keySeparator);
     open(child, frame.depth + 1);
   }
   return parts.join('');
