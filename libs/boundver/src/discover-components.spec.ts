@@ -13,6 +13,8 @@ describe('discoverComponents', () => {
     const workspace = ['package.json', 'services/ledger/pyproject.toml', 'services/ledger/ledger/__init__.py'];
     expect(discoverComponents(workspace, { rootName: 'r' }).map((c) => [c.name, c.path])).toEqual([['ledger', 'services/ledger']]);
     expect(discoverComponents(['package.json', 'mypkg/__init__.py', 'lib/index.js'], { rootName: 'r' }).map((c) => c.path)).toEqual(['lib']);
+    // Root manifests of two ecosystems still make one component, not two overlapping ones.
+    expect(discoverComponents(['package.json', 'pyproject.toml', 'src/mypkg/__init__.py'], { rootName: 'r' }).map((c) => [c.name, c.path])).toEqual([['r', 'src/mypkg']]);
   });
 
   it('falls back to src/, lib/, app/ and skips a root manifest without one', () => {

@@ -75,14 +75,14 @@ function detectProvider(files: ReadonlySet<string>): { provider: string; paths: 
 }
 
 /**
- * Where a repository-root manifest's component lives. For a root `pyproject.toml`, the Python
- * package beside it (`<pkg>/__init__.py` or `src/<pkg>/__init__.py`) if there is exactly one;
- * otherwise, and for every other manifest, the first of `src/`, `lib/`, `app/` with tracked files;
- * else null (the root manifest is then skipped). Packages deeper down belong to their own
- * manifests: a root `package.json` of a JS workspace must not claim `services/x/x/`.
+ * Where the component of the repository-root manifests lives (one for all of them). With a root
+ * `pyproject.toml`, the Python package beside it (`<pkg>/__init__.py` or `src/<pkg>/__init__.py`)
+ * if there is exactly one; otherwise the first of `src/`, `lib/`, `app/` with tracked files; else
+ * null (root manifests are then skipped). Packages deeper down belong to their own manifests: a
+ * root `package.json` of a JS workspace must not claim `services/x/x/`.
  */
-function rootManifestDirectory(paths: readonly string[], manifest: string): string | null {
-  if (manifest === 'pyproject.toml') {
+function rootManifestDirectory(paths: readonly string[]): string | null {
+  if (paths.includes('pyproject.toml')) {
     const packages = new Set<string>();
     for (const path of paths) {
       const parts = path.split('/');
@@ -107,6 +107,7 @@ function rootManifestDirectory(paths: readonly string[], manifest: string): stri
  */
 export function discoverComponents(paths: readonly string[], options: DiscoverOptions): DiscoveredComponent[] {
   const maxComponents = options.maxComponents ?? 1_000;
+  const rootDirectory = rootManifestDirectory(paths);
   // Code-unit order keeps every directory's files in one contiguous range.
   const sorted = [...paths].sort();
   const found: DiscoveredComponent[] = [];
@@ -118,7 +119,7 @@ export function discoverComponents(paths: readonly string[], options: DiscoverOp
       if (manifestPath.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment))) continue;
       const directory = dirnameOf(manifestPath);
       const atRoot = directory === '';
-      const componentPath = atRoot ? rootManifestDirectory(paths, manifest) : directory;
+      const componentPath = atRoot ? rootDirectory : directory;
       if (componentPath === null || seenDirectories.has(componentPath)) continue;
       seenDirectories.add(componentPath);
       const base = atRoot ? options.rootName : basenameOf(directory);
