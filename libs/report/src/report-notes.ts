@@ -12,7 +12,7 @@ export function reportNotes(report: Report): string {
   const { stats } = report.origin.result;
   let err = '';
   if (stats.hubs === 0) err += 'surf check: no hub file matches the `hubs` globs of surf.toml, so nothing was checked; fix the globs, or add a hub with `surf new <name>`.\n';
-  if (stats.baseUnavailable) err += `surf check: git could not compare with --base ${terminalSafe(report.origin.result.historyBase)} (an unknown ref, or no merge base in a shallow clone), so every claim was checked.\n`;
+  if (stats.baseUnavailable) err += `surf check: git could not compare with --base ${terminalSafe(report.origin.result.historyBase)} (an unknown ref, or no git repository), so every claim was checked.\n`;
   for (const pattern of stats.unmatchedGlobs) err += `surf check: --files glob "${terminalSafe(pattern)}" matched no anchored files.\n`;
   if (stats.v1Clean > 0) err += `surf check: ${stats.v1Clean} anchor(s) use v1 hashes; run \`surf verify\` to upgrade.\n`;
   return err;

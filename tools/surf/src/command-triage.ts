@@ -70,7 +70,8 @@ async function boundary(io: CliIo, interactive: boolean): Promise<void> {
     const lines = triage.boundaryLines(triage.boundaryRows(result));
     io.out(lines.length === 0 ? 'surf triage --boundary: no boundary issues.\n' : `${lines.map((l) => l.text).join('\n')}\n`);
   }
-  // boundver's 2 means nothing could be verified: surf's usage/error code, not a red gate.
+  // boundver's 2 is a problem that keeps the gate from being evaluated in full (config, lock,
+  // capture or digest): surf's error code, not the red-gate 1.
   io.exit(result.ok ? SurfExit.ok : result.exitCode === 2 ? SurfExit.usage : SurfExit.failure);
 }
 

@@ -1,6 +1,6 @@
 import { type Anchor, displaySites } from '../anchor.js';
 import { combineSiteHashes } from '../hash.js';
-import { type Claim, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
+import { type Claim, claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../resolve.js';
 import { CURRENT_RECIPE, type Recipe, formatStamp, parseStamp } from '../stamp.js';
@@ -50,8 +50,9 @@ export interface CheckStats {
   /** Whether `--base` narrowed the scope (false when git could not answer: full check). */
   readonly scopedByBase: boolean;
   /**
-   * `--base` was given but git could not answer (no repository, an unknown ref, no merge base in
-   * a shallow clone), so every claim was checked instead.
+   * `--base` was given but git could not answer (an unknown ref, or no repository), so every
+   * claim was checked instead. Without a merge base the diff is taken against the ref itself,
+   * which still scopes the check.
    */
   readonly baseUnavailable: boolean;
 }
@@ -267,7 +268,6 @@ function judge(plan: ClaimPlan): Judgement {
   if (plan.recipe === undefined) {
     return unresolvable(`unrecognized hash version in \`${claim.hash}\`; re-stamp with \`surf verify\``);
   }
-  if (sites.length === 0) return unresolvable(NO_SITES_MESSAGE);
   const digests: string[] = [];
   for (const result of plan.results) {
     if (result === undefined || !result.ok) return unresolvable(result?.message ?? 'internal error: site not hashed');

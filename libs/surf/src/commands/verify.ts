@@ -6,7 +6,7 @@ import { combineSiteHashes, hashTokens } from '../hash.js';
 import { resolutionTokens } from '../hash-anchor.js';
 import { generateClaimId } from '../hub/claim-id.js';
 import { locateAnchorItems, setAt } from '../hub/hub-editor.js';
-import { type Claim, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
+import { type Claim, claimSites } from '../hub/hub-types.js';
 import { parseHub } from '../hub/parse-hub.js';
 import { type ClaimStamp, stampClaims } from '../hub/stamp-claims.js';
 import { writeHubIfChanged } from '../hub/write-hub.js';
@@ -259,7 +259,6 @@ async function planFileFollow(
 }
 
 function plan(work: ClaimWork, follow: boolean): Plan {
-  if (work.sites.length === 0) return { kind: 'skip', reason: NO_SITES_MESSAGE };
   const digests: string[] = [];
   for (const result of work.digests) {
     if (result === undefined || 'failure' in result) {

@@ -55,8 +55,9 @@ export interface Hub {
 }
 
 /**
- * Why a claim with `at: []` fails check, lint and verify. The reference hashes such a claim as
- * the digest of nothing, which can never change: a claim bound to no code would stay green for ever.
+ * Why lint blocks a claim with `at: []`. check and verify treat it as the reference does (the
+ * digest of nothing, so hubs it stamped verify unchanged), which can never diverge: lint is
+ * where a claim bound to no code is caught.
  */
 export const NO_SITES_MESSAGE = 'the claim names no code (`at:` is an empty list); add the site it describes';
 
