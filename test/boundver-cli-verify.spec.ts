@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVectorCorpus, CORPUS_DIGESTS } from '../libs/boundver/src/vector-corpus.test-helpers.js';
 import { boundver, requireBuiltCli, verifyJson } from '../tools/boundver/src/cli-run.test-helpers.js';
-import { createTempRepo, type TempRepo } from './support/temp-repo.js';
+import { createMergeConflict, createTempRepo, type TempRepo } from './support/temp-repo.js';
 
 const repos: TempRepo[] = [];
 afterEach(() => {
@@ -246,13 +246,7 @@ describe('output', () => {
 
   it('reports a source it cannot capture as one JSON object and still writes the report files', () => {
     const repo = chainRepo();
-    repo.git('checkout', '-q', '-b', 'other');
-    repo.write({ 'api/impl.ts': 'other\n' });
-    repo.commit('other');
-    repo.git('checkout', '-q', 'main');
-    repo.write({ 'api/impl.ts': 'main\n' });
-    repo.commit('main');
-    expect(() => repo.git('merge', '-q', 'other')).toThrow();
+    createMergeConflict(repo, 'api/impl.ts');
     const run = boundver(repo.dir, ['verify', '--source', 'index', '--format', 'json', '--report', 'junit=reports/boundary.xml']);
     expect(run.code).toBe(2);
     const json = JSON.parse(run.stdout) as Record<string, unknown>;

@@ -95,3 +95,24 @@ export function createTempRepo(files: TreeSpec = {}, options: TempRepoOptions = 
   if (options.commit !== false && Object.keys(files).length > 0) repo.commit('initial');
   return repo;
 }
+
+/**
+ * Leaves `repo` (on `main`) in the middle of a merge with a conflict at `path`: a branch `side`
+ * and `main` each commit their own content there, then `git merge side` stops with unresolved
+ * stages for that path.
+ */
+export function createMergeConflict(repo: TempRepo, path: string): void {
+  repo.git('checkout', '-q', '-b', 'side');
+  repo.write({ [path]: 'side\n' });
+  repo.commit('side');
+  repo.git('checkout', '-q', 'main');
+  repo.write({ [path]: 'main\n' });
+  repo.commit('main');
+  let merged = true;
+  try {
+    repo.git('merge', '-q', 'side');
+  } catch {
+    merged = false;
+  }
+  if (merged) throw new Error(`git merged ${path} without a conflict`);
+}

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTempRepo, type TempRepo, type TreeSpec } from '../../../test/support/temp-repo.js';
+import { createMergeConflict, createTempRepo, type TempRepo, type TreeSpec } from '../../../test/support/temp-repo.js';
 import { computeEntries } from './component-entry.js';
 import { loadConfigFromSource, requireValidConfig } from './config-source.js';
 import { createEngineContext } from './engine-context.js';
@@ -73,13 +73,7 @@ describe('fail closed: Git objects and source states', () => {
 
   it('refuses unresolved index stages for --source index', async () => {
     const r = repo({ 'c/api/a.txt': 'base\n', 'boundary.config.json': config({ c: { path: 'c', boundary: pathHash() } }) });
-    r.git('checkout', '-q', '-b', 'other');
-    r.write({ 'c/api/a.txt': 'other\n' });
-    r.commit('other');
-    r.git('checkout', '-q', 'main');
-    r.write({ 'c/api/a.txt': 'main\n' });
-    r.commit('main');
-    expect(() => r.git('merge', '-q', 'other')).toThrow();
+    createMergeConflict(r, 'c/api/a.txt');
     const error = await generationFailure(r, { source: 'index' });
     expect(error.code).toBe('BOUNDVER_SOURCE_CAPTURE');
     expect(error.message).toMatch(/^Cannot capture index source: .*c\/api\/a\.txt/s);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTempRepo, GIT_TEST_ENV, type TempRepo } from '../../../test/support/temp-repo.js';
+import { createMergeConflict, createTempRepo, GIT_TEST_ENV, type TempRepo } from '../../../test/support/temp-repo.js';
 import { isGitError } from './git-error.js';
 import { expectGitError, rejection } from './git-error.test-helpers.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
@@ -301,13 +301,7 @@ describe('captureSnapshot: unborn and conflicted repositories', () => {
 
   it('unresolved merge stages are a typed error naming the paths', async () => {
     const r = repo({ 'c.txt': 'base\n', 'other.txt': 'o\n' });
-    r.git('checkout', '-q', '-b', 'side');
-    r.write({ 'c.txt': 'side\n' });
-    r.commit('side');
-    r.git('checkout', '-q', 'main');
-    r.write({ 'c.txt': 'main\n' });
-    r.commit('main');
-    expect(() => r.git('merge', '-q', 'side')).toThrow();
+    createMergeConflict(r, 'c.txt');
     for (const source of ['index', 'working-tree'] as const) {
       await expectGitError(captureSnapshot(r.dir, source), 'GIT_UNMERGED_INDEX', /c\.txt/);
     }
