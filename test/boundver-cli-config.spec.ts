@@ -70,6 +70,15 @@ describe('validate-config / check-config', () => {
     expect(boundver(r.dir, ['validate-config', '--allow-partial']).code).toBe(0);
   });
 
+  it('names a path the schema rejects in words, not with the schema\'s regular expression', () => {
+    const r = repo({ 'a/api/x.txt': 'x\n', 'boundary.config.json': json({ ...BASIC, components: { a: { path: '../a', boundary: { provider: 'leaf' } } } }) });
+    const run = boundver(r.dir, ['validate-config']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('  - Schema validation error at components.a.path: does not have the form this field requires\n');
+    expect(run.stdout).toContain("  - Component 'a' path '../a' must not contain '..' path segments");
+    expect(run.stdout).not.toContain('(?!');
+  });
+
   it('parses strictly and falls back to YAML and TOML only for the default name', () => {
     const r = repo({ 'a/api/x.txt': 'x\n', 'boundary.config.json': '{"project": "p", "project": "q"}' });
     const duplicate = boundver(r.dir, ['validate-config']);

@@ -56,7 +56,10 @@ function describe(error: ErrorObject): string {
           .join('.');
   const params = error.params as Record<string, unknown>;
   const detail = typeof params.additionalProperty === 'string' ? ` ('${params.additionalProperty}')` : '';
-  return `Schema validation error at ${bounded(path)}: ${error.message ?? error.keyword}${bounded(detail)}`;
+  // The schema's path patterns are long regular expressions no reader can act on; the semantic
+  // rules that follow say what is wrong with the value in words.
+  const message = error.keyword === 'pattern' ? 'does not have the form this field requires' : (error.message ?? error.keyword);
+  return `Schema validation error at ${bounded(path)}: ${message}${bounded(detail)}`;
 }
 
 /**
