@@ -11,12 +11,11 @@ import type { EngineLimits } from './engine-limits.js';
 import { BoundverError } from './errors.js';
 import { effectiveFacets } from './facet-policy.js';
 import type { JsonValue } from './json-value.js';
-import { MAX_LOCK_BYTES } from './limits.js';
 import { summarizeChange } from './lock-diff.js';
 import { readLock } from './lock-read.js';
 import { COMPONENT_METADATA_FIELDS, type LockFingerprints } from './lock-types.js';
 import { lockComponentValue } from './lock-write.js';
-import { captureOperationSource, readSourceFile, resolveRepoFile, symlinkProblem } from './operation-source.js';
+import { captureOperationSource, readSourceFile, resolveRepoFile } from './operation-source.js';
 import { consumerGraph } from './slice-entry.js';
 import { sourceLabel } from './source-mode.js';
 import { compareCodePoints } from './string-order.js';
@@ -115,15 +114,13 @@ export async function whyComponent(options: WhyOptions): Promise<WhyResult> {
       throw new BoundverError('BOUNDVER_CONFIG_INVALID', `Config is invalid (${loaded.file.display}):\n${issues.map((issue) => `  - ${issue}`).join('\n')}`, { details: issues });
     }
     const lockFile = resolveRepoFile(snapshot.root, options.lock ?? DEFAULT_LOCK_NAME);
-    const found = await readSourceFile(snapshot, lockFile, MAX_LOCK_BYTES);
+    const found = await readSourceFile(snapshot, lockFile, 'lock');
     if (found === null) {
       throw new BoundverError(
         'BOUNDVER_LOCK_UNAVAILABLE',
         `Lockfile ${lockFile.display} is not in the ${sourceLabel(snapshot.source)} ${snapshot.source === 'working-tree' ? '' : 'snapshot '}— run \`boundver generate\` first${snapshot.source === 'working-tree' ? '' : ' and commit or stage the lock, or pass --source working-tree'}.`,
       );
     }
-    const linked = symlinkProblem(found, snapshot, 'lock');
-    if (linked !== null) throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', linked);
     const read = readLock(found.bytes, { source: lockFile.display });
     if (read.lock === null) {
       throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Lockfile ${lockFile.display} is invalid; regenerate it with \`boundver generate\`:\n${read.issues.map((issue) => `  - ${issue}`).join('\n')}`, {

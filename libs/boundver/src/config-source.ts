@@ -4,8 +4,7 @@ import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME, type BoundverConfig } from 
 import { validateConfig } from './config-validate.js';
 import { BoundverError } from './errors.js';
 import type { JsonValue } from './json-value.js';
-import { MAX_CONFIG_BYTES } from './limits.js';
-import { readSourceFile, resolveRepoFile, symlinkProblem, type RepoFile } from './operation-source.js';
+import { readSourceFile, resolveRepoFile, type RepoFile } from './operation-source.js';
 import { sourceLabel } from './source-mode.js';
 
 /** The config of an operation, read from its source. */
@@ -28,10 +27,8 @@ export async function loadConfigFromSource(snapshot: Snapshot, name?: string): P
   const candidates = name === undefined ? [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES] : [name];
   for (const candidate of candidates) {
     const file = resolveRepoFile(snapshot.root, candidate);
-    const found = await readSourceFile(snapshot, file, MAX_CONFIG_BYTES);
+    const found = await readSourceFile(snapshot, file, 'config');
     if (found === null) continue;
-    const linked = symlinkProblem(found, snapshot, 'config');
-    if (linked !== null) throw new BoundverError('BOUNDVER_CONFIG_UNREADABLE', linked);
     return { file, bytes: found.bytes, document: parseConfigDocument(found.bytes, file.display) };
   }
   const shown = name ?? DEFAULT_CONFIG_NAME;

@@ -8,7 +8,6 @@ import { DEFAULT_LOCK_NAME } from './config-types.js';
 import { createEngineContext, type EngineContext, type ProgressListener } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
 import { BoundverError } from './errors.js';
-import { MAX_LOCK_BYTES } from './limits.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
 import { LOCK_SCHEMA, LOCK_SCHEMA_URL, type Lock, type LockComponent, type LockSlice } from './lock-types.js';
@@ -160,7 +159,7 @@ export async function generateLock(options: GenerateOptions): Promise<GenerateRe
     }
     let existing: Lock | null = null;
     if (selected.length > 0) {
-      const found = await readSourceFile(snapshot, out, MAX_LOCK_BYTES);
+      const found = await readSourceFile(snapshot, out, 'lock');
       if (found === null) {
         throw new BoundverError(
           'BOUNDVER_LOCK_UNAVAILABLE',

@@ -96,7 +96,7 @@ async function readLockBytes(options: LockStatusOptions, source: SourceMode): Pr
     const snapshot = await captureOperationSource(options.cwd, 'index', options.limits);
     try {
       const file = resolveRepoFile(snapshot.root, name);
-      const found = await readSourceFile(snapshot, file, MAX_LOCK_BYTES);
+      const found = await readSourceFile(snapshot, file, 'lock');
       if (found === null) throw missingLock(file, source);
       return { file, bytes: found.bytes, commit: null };
     } finally {

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { captureSnapshot, isGitError, type Snapshot, type SourceMode } from '@driftgate/git';
 import type { EngineLimits } from './engine-limits.js';
 import { BoundverError } from './errors.js';
+import { MAX_CONFIG_BYTES, MAX_LOCK_BYTES } from './limits.js';
 import { sourceLabel } from './source-mode.js';
 
 /**
@@ -47,34 +48,24 @@ export function resolveRepoFile(root: string, name: string): RepoFile {
   return { absolute, relative: posix, display: posix ?? absolute };
 }
 
-/** Bytes of a file read from the operation's source, with the Git mode it has there. */
+/** Bytes of a config or lock file read from the operation's source. */
 export interface SourceFile {
   readonly file: RepoFile;
   readonly bytes: Buffer;
-  /** Git mode in the snapshot (head/index) or `100644` for a working-tree file read from disk. */
-  readonly mode: string;
-}
-
-/**
- * Why a config or lock read from a head/index snapshot cannot be used when it is a symlink there
- * (its blob holds the link target, not the file), or null for a regular file.
- */
-export function symlinkProblem(found: SourceFile, snapshot: Snapshot, what: 'config' | 'lock'): string | null {
-  if (found.mode !== '120000') return null;
-  const label = what === 'config' ? 'Config file' : 'Lockfile';
-  return `${label} ${found.file.display} is a symlink in the ${sourceLabel(snapshot.source)} snapshot; the ${what} must be a regular file. Replace the link with the file itself.`;
 }
 
 /**
  * Reads a config or lock file from the operation's source: a blob of the captured tree for
  * head/index (an unstaged edit is never seen), the file on disk for working-tree. Returns null
- * when the file does not exist there. At most `maxBytes + 1` bytes are read from disk, so the
- * caller's own size check still fires without the whole file entering memory.
+ * when the file does not exist there. At most the kind's size limit + 1 bytes are read from disk,
+ * so the caller's own size check still fires without the whole file entering memory. A file that
+ * is a symlink in a head/index snapshot (its blob is the link target) is refused:
+ * `BOUNDVER_CONFIG_UNREADABLE` or `BOUNDVER_LOCK_UNAVAILABLE`.
  */
-export async function readSourceFile(snapshot: Snapshot, file: RepoFile, maxBytes: number): Promise<SourceFile | null> {
+export async function readSourceFile(snapshot: Snapshot, file: RepoFile, kind: 'config' | 'lock'): Promise<SourceFile | null> {
   if (snapshot.source === 'working-tree') {
-    const bytes = readDiskFile(file.absolute, maxBytes + 1);
-    return bytes === null ? null : { file, bytes, mode: '100644' };
+    const bytes = readDiskFile(file.absolute, (kind === 'config' ? MAX_CONFIG_BYTES : MAX_LOCK_BYTES) + 1);
+    return bytes === null ? null : { file, bytes };
   }
   if (file.relative === null) {
     throw new BoundverError(
@@ -84,9 +75,15 @@ export async function readSourceFile(snapshot: Snapshot, file: RepoFile, maxByte
   }
   const entry = snapshot.get(file.relative);
   if (entry === undefined) return null;
+  if (entry.mode === '120000') {
+    throw new BoundverError(
+      kind === 'config' ? 'BOUNDVER_CONFIG_UNREADABLE' : 'BOUNDVER_LOCK_UNAVAILABLE',
+      `${kind === 'config' ? 'Config file' : 'Lockfile'} ${file.display} is a symlink in the ${sourceLabel(snapshot.source)} snapshot; the ${kind} must be a regular file. Replace the link with the file itself.`,
+    );
+  }
   try {
     const content = await snapshot.read(file.relative);
-    return { file, bytes: content.content, mode: content.mode };
+    return { file, bytes: content.content };
   } catch (cause) {
     if (!isGitError(cause)) throw cause;
     throw new BoundverError('BOUNDVER_SOURCE_READ', `Cannot read ${file.display} from the ${sourceLabel(snapshot.source)} snapshot: ${cause.message}`, { cause });

@@ -15,12 +15,12 @@ import type { EngineLimits } from './engine-limits.js';
 import { isBoundverError } from './errors.js';
 import { availabilityRequired, effectiveFacets, facetPolicy, parseFacetList, sortFacets, type FacetPolicy } from './facet-policy.js';
 import { assembleLock, mergePartialLock } from './generate.js';
-import { MAX_CONFIG_BYTES, MAX_LOCK_BYTES } from './limits.js';
+import { MAX_CONFIG_BYTES } from './limits.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
 import { COMPONENT_METADATA_FIELDS, type Lock, type LockComponent, type LockSlice } from './lock-types.js';
 import { lockComponentValue, lockSliceValue, serializeLock } from './lock-write.js';
-import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, symlinkProblem, type RepoFile } from './operation-source.js';
+import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, type RepoFile } from './operation-source.js';
 import { configDigest } from './semantic-config.js';
 import { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
 import { sourceLabel } from './source-mode.js';
@@ -280,7 +280,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
   acc.policy = facetPolicy(config, explicit);
   let lock: Lock;
   try {
-    const found = await readSourceFile(snapshot, lockFile, MAX_LOCK_BYTES);
+    const found = await readSourceFile(snapshot, lockFile, 'lock');
     if (found === null) {
       const hint =
         snapshot.source === 'head'
@@ -290,11 +290,6 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
             : 'Run `boundver generate` to create it.';
       acc.issues.push(`LOCKFILE missing: ${lockFile.display} is not in the ${sourceLabel(snapshot.source)} snapshot. ${hint}`);
       return await repair(null);
-    }
-    const linked = symlinkProblem(found, snapshot, 'lock');
-    if (linked !== null) {
-      acc.issues.push(`LOCKFILE unavailable: ${linked}`);
-      return finish();
     }
     lockText = found.bytes.toString('utf8');
     const read = readLock(found.bytes, { source: lockFile.display });
