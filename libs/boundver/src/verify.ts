@@ -117,11 +117,11 @@ export interface VerifyResult {
 
 const FACET_ORDER: readonly Facet[] = ['compat', 'boundary', 'behavior', 'exact'];
 
-function selector(snapshot: Snapshot): string {
-  if (snapshot.source === 'head') return `HEAD@${snapshot.headCommit ?? 'unborn'}`;
-  return snapshot.source === 'index' ? 'INDEX' : 'WORKING-TREE';
+/** How inputs name their source: `HEAD@<commit>` (`HEAD` when nothing was captured), `INDEX`, `WORKING-TREE`. */
+function selector(source: SourceMode, headCommit: string | null | undefined): string {
+  if (source === 'head') return headCommit === undefined ? 'HEAD' : `HEAD@${headCommit ?? 'unborn'}`;
+  return source === 'index' ? 'INDEX' : 'WORKING-TREE';
 }
-
 
 function sliceText(slice: LockSlice): string {
   return canonicalJson(lockSliceValue(slice));
@@ -137,12 +137,56 @@ interface Accumulated {
   componentsFilter: string[];
 }
 
+function accumulated(options: VerifyOptions): Accumulated {
+  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(options.components ?? [])] };
+}
+
+/** Where a result's inputs came from; `headCommit` is undefined when no source was captured. */
+interface ResultInputs {
+  readonly source: SourceMode;
+  readonly headCommit: string | null | undefined;
+  readonly configDisplay: string;
+  readonly lockFile: RepoFile;
+  readonly lockText: string | null;
+}
+
+/** The result of what `acc` holds: the one place a VerifyResult is built. */
+function resultOf(
+  acc: Accumulated,
+  options: VerifyOptions,
+  at: ResultInputs,
+  extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused' | 'captureError'>> = {},
+): VerifyResult {
+  const reported = options.failFast ? failFastIssues(acc.issues) : acc.issues;
+  const updated = extra.updated ?? false;
+  const issues = updated ? [] : reported;
+  const name = selector(at.source, at.headCommit);
+  return {
+    ok: issues.length === 0,
+    exitCode: updated ? 0 : driftExitCode(acc.issues),
+    issues: boundDiagnostics(issues),
+    observations: boundDiagnostics(acc.observations),
+    facets: acc.facets,
+    facetPolicy: acc.policy,
+    componentsFilter: options.changedFrom === undefined ? acc.componentsFilter : [],
+    changedComponents: acc.changedComponents,
+    updated,
+    resolvedIssues: boundDiagnostics(extra.resolvedIssues ?? []),
+    updateRefused: extra.updateRefused ?? null,
+    consumerImpact: acc.consumerImpact,
+    inputs: { source: at.source, commit: at.headCommit ?? null, config: `${name}:${at.configDisplay}`, lock: `${name}:${at.lockFile.display}` },
+    lockFile: at.lockFile,
+    lockText: at.lockText,
+    captureError: extra.captureError ?? null,
+  };
+}
+
 /**
  * `boundver verify`: recomputes the lock from one snapshot and compares it with the locked one
  * (spec §11): config digest and project, per component NEW / digest errors / facets (compat,
  * boundary, behavior, exact, gated or observed per the facet policy) / metadata, REMOVED
- * components, slices, and the graded exit code. Problems with the config or the lock are issues
- * (exit 2), not exceptions; only an uncapturable source throws.
+ * components, slices, and the graded exit code. Problems with the source's capture, the config or
+ * the lock are issues (exit 2), not exceptions.
  */
 export async function verifyLock(options: VerifyOptions): Promise<VerifyResult> {
   const source = options.source ?? 'head';
@@ -168,64 +212,19 @@ export async function verifyLock(options: VerifyOptions): Promise<VerifyResult> 
 async function uncapturedResult(options: VerifyOptions, source: SourceMode, message: string): Promise<VerifyResult> {
   // Outside a repository, names resolve from where the command ran.
   const root = await findRepoRoot(options.cwd).catch(() => options.cwd);
-  const lockFile = resolveRepoFile(root, options.lock ?? DEFAULT_LOCK_NAME);
-  const label = source === 'head' ? 'HEAD' : source === 'index' ? 'INDEX' : 'WORKING-TREE';
-  return {
-    ok: false,
-    exitCode: 2,
-    issues: boundDiagnostics([`Verification error: ${message}`]),
-    observations: [],
-    facets: null,
-    facetPolicy: null,
-    componentsFilter: options.changedFrom === undefined ? [...new Set(options.components ?? [])] : [],
-    changedComponents: [],
-    updated: false,
-    resolvedIssues: [],
-    updateRefused: null,
-    consumerImpact: [],
-    inputs: { source, commit: null, config: `${label}:${options.config ?? DEFAULT_CONFIG_NAME}`, lock: `${label}:${lockFile.display}` },
-    lockFile,
-    lockText: null,
-    captureError: message,
-  };
+  const acc = accumulated(options);
+  acc.issues.push(`Verification error: ${message}`);
+  const at = { source, headCommit: undefined, configDisplay: options.config ?? DEFAULT_CONFIG_NAME, lockFile: resolveRepoFile(root, options.lock ?? DEFAULT_LOCK_NAME), lockText: null };
+  return resultOf(acc, options, at, { captureError: message });
 }
 
 async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): Promise<VerifyResult> {
   const lockFile = resolveRepoFile(snapshot.root, options.lock ?? DEFAULT_LOCK_NAME);
-  const acc: Accumulated = {
-    issues: [],
-    observations: [],
-    consumerImpact: [],
-    changedComponents: [],
-    facets: null,
-    policy: null,
-    componentsFilter: [...new Set(options.components ?? [])],
-  };
+  const acc = accumulated(options);
   let configDisplay = options.config ?? DEFAULT_CONFIG_NAME;
   let lockText: string | null = null;
-  const finish = (extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused'>> = {}): VerifyResult => {
-    const reported = options.failFast ? failFastIssues(acc.issues) : acc.issues;
-    const updated = extra.updated ?? false;
-    const issues = updated ? [] : reported;
-    return {
-      ok: issues.length === 0,
-      exitCode: updated ? 0 : driftExitCode(acc.issues),
-      issues: boundDiagnostics(issues),
-      observations: boundDiagnostics(acc.observations),
-      facets: acc.facets,
-      facetPolicy: acc.policy,
-      componentsFilter: options.changedFrom === undefined ? acc.componentsFilter : [],
-      changedComponents: acc.changedComponents,
-      updated,
-      resolvedIssues: boundDiagnostics(extra.resolvedIssues ?? []),
-      updateRefused: extra.updateRefused ?? null,
-      consumerImpact: acc.consumerImpact,
-      inputs: { source: snapshot.source, commit: snapshot.headCommit, config: `${selector(snapshot)}:${configDisplay}`, lock: `${selector(snapshot)}:${lockFile.display}` },
-      lockFile,
-      lockText,
-      captureError: null,
-    };
-  };
+  const finish = (extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused'>> = {}): VerifyResult =>
+    resultOf(acc, options, { source: snapshot.source, headCommit: snapshot.headCommit, configDisplay, lockFile, lockText }, extra);
 
   // 1. Config, custom providers and lock, all from the snapshot.
   let loaded: LoadedConfig;
