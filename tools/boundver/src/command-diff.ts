@@ -1,17 +1,12 @@
-import { diffLockFiles, outputJsonText, pythonJsonDumps, shortDigest, type JsonValue, type LockDiff } from '@driftgate/boundver';
+import { diffLockFiles, outputJsonText, shortDigest, type LockDiff } from '@driftgate/boundver';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { formatOption, type OutputFormat } from './cli-options.js';
 import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { safeLines, valueLine } from './render-text.js';
 
 interface DiffFlags {
   format: OutputFormat;
-}
-
-/** A metadata value on one line: compact JSON, keys sorted, ASCII only. */
-function shown(value: JsonValue): string {
-  return pythonJsonDumps(value, { sortKeys: true, ensureAscii: true, escapeLoneSurrogates: true });
 }
 
 function diffText(diff: LockDiff): string[] {
@@ -22,7 +17,7 @@ function diffText(diff: LockDiff): string[] {
   const metadata = Object.entries(diff.changed_metadata);
   if (metadata.length > 0) {
     section('  LOCKFILE METADATA CHANGED:');
-    for (const [field, change] of metadata) lines.push(`    ${field}: ${shown(change.old)} -> ${shown(change.new)}`);
+    for (const [field, change] of metadata) lines.push(`    ${field}: ${valueLine(change.old)} -> ${valueLine(change.new)}`);
   }
   const { components, slices } = diff;
   if (components.added.length > 0) {
@@ -39,7 +34,7 @@ function diffText(diff: LockDiff): string[] {
       const version = item.old_version !== item.new_version ? ` (${item.old_version ?? 'unversioned'} -> ${item.new_version ?? 'unversioned'})` : '';
       lines.push(`    ~ ${item.name}${version}`, `      ${item.summary}`);
       for (const [facet, change] of Object.entries(item.changed_facets)) lines.push(`      ${facet}: ${shortDigest(change.old)} -> ${shortDigest(change.new)}`);
-      for (const [field, change] of Object.entries(item.changed_metadata)) lines.push(`      ${field}: ${shown(change.old)} -> ${shown(change.new)}`);
+      for (const [field, change] of Object.entries(item.changed_metadata)) lines.push(`      ${field}: ${valueLine(change.old)} -> ${valueLine(change.new)}`);
     }
   }
   if (components.unchanged.length > 0) {
@@ -57,7 +52,7 @@ function diffText(diff: LockDiff): string[] {
     section('  SLICES CHANGED:');
     for (const item of slices.changed) {
       lines.push(`    ~ ${item.name}: ${shortDigest(item.old)} -> ${shortDigest(item.new)}`);
-      for (const [field, change] of Object.entries(item.changed_metadata)) lines.push(`      ${field}: ${shown(change.old)} -> ${shown(change.new)}`);
+      for (const [field, change] of Object.entries(item.changed_metadata)) lines.push(`      ${field}: ${valueLine(change.old)} -> ${valueLine(change.new)}`);
     }
   }
   if (slices.unchanged.length > 0) section(`  SLICES UNCHANGED: ${slices.unchanged.join(', ')}`);

@@ -1,9 +1,9 @@
-import { FACETS, outputJsonText, pythonJsonDumps, shortDigest, whyComponent, type SourceMode, type WhyResult } from '@driftgate/boundver';
+import { FACETS, outputJsonText, shortDigest, whyComponent, type SourceMode, type WhyResult } from '@driftgate/boundver';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import type { BoundverExitCode } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { safeLines, valueLine } from './render-text.js';
 
 interface WhyFlags {
   config?: string;
@@ -73,7 +73,7 @@ function whyText(result: WhyResult): string[] {
   if (metadata.length > 0) {
     lines.push('', 'Metadata changes:');
     for (const [field, change] of metadata) {
-      lines.push(`  ${field}: ${pythonJsonDumps(change.locked, { sortKeys: true, ensureAscii: true, escapeLoneSurrogates: true })} -> ${pythonJsonDumps(change.current, { sortKeys: true, ensureAscii: true, escapeLoneSurrogates: true })}`);
+      lines.push(`  ${field}: ${valueLine(change.locked)} -> ${valueLine(change.current)}`);
     }
   }
   if (result.digestErrors.length > 0) lines.push('', 'Fingerprint errors:', ...result.digestErrors.map((message) => `  ${message}`));
