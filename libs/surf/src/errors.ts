@@ -100,11 +100,12 @@ export class GrammarError extends SurfError {
 
 /** Source bytes that are not valid UTF-8 (the reference cannot read such a file either). */
 export class SourceDecodeError extends SurfError {
-  constructor(file: string | undefined, cause: unknown) {
+  constructor(file: string | undefined, cause: unknown, what: 'source' | 'hub' = 'source') {
     super(
       'SURF_SOURCE_NOT_UTF8',
-      `${file ? `\`${file}\`` : 'source'} is not valid UTF-8; surf hashes UTF-8 text only — ` +
-        're-encode the file as UTF-8',
+      what === 'hub'
+        ? `hub ${file} is not valid UTF-8; surf reads and rewrites hubs as UTF-8 text only — re-encode the file as UTF-8`
+        : `${file ? `\`${file}\`` : 'source'} is not valid UTF-8; surf hashes UTF-8 text only — re-encode the file as UTF-8`,
       { cause },
     );
   }

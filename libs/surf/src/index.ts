@@ -49,7 +49,8 @@ export {
   requireLang,
 } from './languages.js';
 export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
-export { ParsedFile, decodeSource, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
+export { decodeSource } from './decode-source.js';
+export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
 export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
 export { type Resolution, type Span, resolveAnchor } from './resolve.js';
 export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp } from './stamp.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage } from './languages.js';
-import { decodeSource, parseSourceSync } from './parsed-file.js';
+import { decodeSource } from './decode-source.js';
+import { parseSourceSync } from './parsed-file.js';
 
 describe('ParsedFile', () => {
   beforeAll(async () => {

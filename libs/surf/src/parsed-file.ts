@@ -1,21 +1,7 @@
 import type { Tree } from 'web-tree-sitter';
-import { ResolveError, SourceDecodeError } from './errors.js';
+import { decodeSource } from './decode-source.js';
+import { ResolveError } from './errors.js';
 import { type Family, type Lang, familyOf, loadLanguage, parserFor, requireLang } from './languages.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * Source bytes or text → text. Bytes must be valid UTF-8; a byte-order mark is kept, as the
- * reference reads files verbatim.
- */
-export function decodeSource(source: string | Uint8Array, file?: string): string {
-  if (typeof source === 'string') return source;
-  try {
-    return utf8.decode(source);
-  } catch (cause) {
-    throw new SourceDecodeError(file, cause);
-  }
-}
 
 /** Line starts as UTF-16 indices and UTF-8 byte offsets, or `ascii` when they coincide. */
 type LineTable = 'ascii' | { readonly starts: number[]; readonly bytes: number[] };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { decodeSource } from '../decode-source.js';
 import { SurfError } from '../errors.js';
 import { HubParseError } from '../hub/hub-parse-error.js';
 import { type HubKind, hubKindOf } from '../hub/hub-kind.js';
@@ -63,9 +64,6 @@ export async function loadWorkspaceFromConfig(config: SurfConfig): Promise<Loade
   return { config, root: config.root, hubs };
 }
 
-/** Hub bytes → text; a byte-order mark is kept, as the reference reads hubs verbatim. */
-const HUB_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** Reads and parses one hub (`rel` is workspace-root-relative); bytes that are not UTF-8 are an error. */
 export async function loadHub(root: string, rel: string): Promise<LoadedHub> {
   const path = join(root, ...rel.split('/'));
@@ -77,15 +75,7 @@ export async function loadHub(root: string, rel: string): Promise<LoadedHub> {
       cause: error,
     });
   }
-  let text: string;
-  try {
-    // Decoding with replacement would let `verify` write U+FFFD over the bytes it cannot read.
-    text = HUB_TEXT.decode(bytes);
-  } catch (error) {
-    throw new SurfError('SURF_SOURCE_NOT_UTF8', `hub ${rel} is not valid UTF-8; surf reads and rewrites hubs as UTF-8 text only — re-encode the file as UTF-8`, {
-      cause: error,
-    });
-  }
+  const text = decodeSource(bytes, rel, 'hub');
   const kind = hubKindOf(rel);
   try {
     return { rel, path, kind, text, hub: parseHub(text, { path: rel }), error: undefined };

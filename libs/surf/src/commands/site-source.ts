@@ -4,7 +4,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { type Anchor, parseAnchor } from '../anchor.js';
 import { AnchorParseError, SourceDecodeError } from '../errors.js';
 import { type Lang, langForPath } from '../languages.js';
-import { decodeSource } from '../parsed-file.js';
+import { decodeSource } from '../decode-source.js';
 
 /** Why an `at:` site could not be turned into source text (spec §6 `read_site`, in that order). */
 export type SiteFailureKind =
