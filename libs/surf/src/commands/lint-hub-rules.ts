@@ -59,8 +59,9 @@ export function lintCovers(rel: string, hub: Hub): LintFinding[] {
 
 /**
  * `refs` (spec §8): each entry must parse, must not point at its own hub, must resolve to a
- * parsed concept hub (`unparsed`: concept hubs that exist but do not parse, named as such), and a claim ref (`> A > B`) must match the segment suffix of some anchor
- * of the target. Every violation blocks.
+ * parsed concept hub (a target among `unparsed`, concept hubs that exist but do not parse, is
+ * named as such), and a claim ref (`> A > B`) must match the segment suffix of some anchor of
+ * the target. Every violation blocks.
  */
 export function lintRefs(rel: string, hub: Hub, concepts: ReadonlyMap<string, Hub>, unparsed: ReadonlySet<string> = new Set()): LintFinding[] {
   const out: LintFinding[] = [];

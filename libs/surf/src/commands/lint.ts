@@ -82,10 +82,11 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
       continue;
     }
     for (const claim of hub.anchors) {
-      if (claimSites(claim).length === 0) {
+      const claimed = claimSites(claim);
+      if (claimed.length === 0) {
         parts.push(() => [finding('block', rel, NO_SITES_MESSAGE, { at: '', claim: claim.claim, hubLine: claim.line })]);
       }
-      for (const site of claimSites(claim)) {
+      for (const site of claimed) {
         const meta = { at: site, claim: claim.claim, hubLine: claim.line };
         const target = siteTarget(site);
         if (isSiteFailure(target)) {

@@ -72,7 +72,6 @@ export function parseLogRecord(record: string): CommitRecord {
   return { sha, parents: ids.slice(1), changes };
 }
 
-
 function malformed(text: string): SurfError {
   return new SurfError('SURF_IO', `unexpected git log output (${JSON.stringify(text.slice(0, 80))}); surf stats needs git 2.31 or newer`);
 }
