@@ -38,7 +38,6 @@ export class BlobReadIterator implements AsyncIterableIterator<FileContent>, Blo
   readonly #resolve: (path: string) => BlobReadEntry;
   readonly #batch: (process: number) => CatFileBatch;
   readonly #processes: number;
-  readonly #batches: CatFileBatch[] = [];
   readonly #window: number;
   readonly #entries: Array<BlobReadEntry | undefined>;
   readonly #contents: Array<Buffer | undefined>;
@@ -171,8 +170,6 @@ export class BlobReadIterator implements AsyncIterableIterator<FileContent>, Blo
       } catch (error) {
         // Fails in its turn, after the reads before it.
         this.#issued++;
-        this.#entries[at] = undefined;
-        this.#contents[at] = undefined;
         this.#errors[at] = error;
         this.#answered[at] = 1;
         this.#exhausted = true;
@@ -208,9 +205,8 @@ export class BlobReadIterator implements AsyncIterableIterator<FileContent>, Blo
     for (const waiter of this.#waiters.splice(0)) waiter.resolve(DONE);
   }
 
-  /** The batch of read `seq`, asked for once per process (the first time it is needed). */
+  /** The batch of read `seq`; the snapshot starts each process the first time it is asked. */
   #batchOf(seq: number): CatFileBatch {
-    const process = seq % this.#processes;
-    return (this.#batches[process] ??= this.#batch(process));
+    return this.#batch(seq % this.#processes);
   }
 }

@@ -148,7 +148,7 @@ export class CatFileBatch {
 
   #admit(request: Request): void {
     if (this.#closed) {
-      this.#settle(request, closedError(), undefined);
+      this.#settle(request, snapshotClosed(), undefined);
     } else if (this.#failure) {
       this.#settle(request, this.#failure, undefined);
     } else if (request.name.includes('\n')) {
@@ -162,7 +162,7 @@ export class CatFileBatch {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#failAll(closedError());
+    this.#failAll(snapshotClosed());
     const proc = this.#proc;
     if (proc) {
       // Unread answers must not hold the process (or its stream) open.
@@ -454,6 +454,7 @@ export function nonBlob(path: string, type: string, mode: string | undefined): G
   );
 }
 
-function closedError(): GitError {
+/** The error of a read after its snapshot was closed. */
+export function snapshotClosed(): GitError {
   return new GitError('GIT_SNAPSHOT_CLOSED', 'The snapshot was closed; capture a new snapshot to read more files.');
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { BlobReadIterator, type BlobReadEntry } from './blob-read-iterator.js';
 import type { FileContent } from './file-content.js';
-import { CatFileBatch, nonBlob } from './cat-file-batch.js';
+import { CatFileBatch, nonBlob, snapshotClosed } from './cat-file-batch.js';
 import { readConfigValue } from './config-value.js';
 import { GitError } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
@@ -258,7 +258,7 @@ class GitSnapshot implements Snapshot {
   }
 
   #readable(path: string): Slot {
-    if (this.#closed) throw new GitError('GIT_SNAPSHOT_CLOSED', 'The snapshot was closed; capture a new snapshot to read more files.');
+    if (this.#closed) throw snapshotClosed();
     const slot = typeof path === 'string' ? this.#byPath.get(path) : undefined;
     if (!slot) {
       throw new GitError(
