@@ -1,4 +1,4 @@
-import { findRepoRoot, readFileAtRevision, resolveHeadCommit, type SourceMode } from '@driftgate/git';
+import { locateRepository, readFileAtRevision, type SourceMode } from '@driftgate/git';
 import { DEFAULT_LOCK_NAME } from './config-types.js';
 import type { ProgressListener } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
@@ -103,14 +103,13 @@ async function readLockBytes(options: LockStatusOptions, source: SourceMode): Pr
       await snapshot.close();
     }
   }
-  const root = await findRepoRoot(options.cwd);
+  const { root, headCommit: commit } = await locateRepository(options.cwd);
   const file = resolveRepoFile(root, name);
   if (source === 'working-tree') {
     const bytes = readDiskFile(file.absolute, MAX_LOCK_BYTES + 1);
     if (bytes === null) throw missingLock(file, source);
     return { file, bytes, commit: null };
   }
-  const commit = await resolveHeadCommit(root);
   if (commit === null) throw new BoundverError('BOUNDVER_SOURCE_CAPTURE', 'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.');
   if (file.relative === null) {
     throw new BoundverError('BOUNDVER_USAGE', `${file.display} lies outside the repository, so it cannot be read from the HEAD snapshot; pass a path inside the repository or use --source working-tree.`);

@@ -10,7 +10,7 @@ export {
   type SnapshotEntry,
   type SourceMode,
 } from './snapshot.js';
-export { findRepoRoot } from './repo-root.js';
+export { findRepoRoot, locateRepository } from './repo-root.js';
 export { resolveHeadCommit } from './head-commit.js';
 export { readFileAtRevision, type ReadAtRevisionOptions } from './read-file-at-revision.js';
 export { isObjectId } from './revision.js';

@@ -5,12 +5,9 @@ import { CatFileBatch, nonBlob, snapshotClosed } from './cat-file-batch.js';
 import { readConfigValue } from './config-value.js';
 import { GitError } from './git-error.js';
 import { decodeGitPath, encodeGitPath } from './git-path.js';
-import { runGit } from './git-process.js';
 import { gitRecordBatches } from './git-records.js';
-import { resolveHeadCommit } from './head-commit.js';
 import { writeIndexTree } from './index-tree.js';
-import { findRepoRoot } from './repo-root.js';
-import { parseObjectIdLine } from './revision.js';
+import { locateRepository } from './repo-root.js';
 import { resolveLimits, type SnapshotLimits } from './snapshot-limits.js';
 import { listTree, listingRecordOptions, PathBudget, sortUnique, type BlobMode, type ListedEntry } from './tree-listing.js';
 import { WorkingTreeFiles } from './working-tree-files.js';
@@ -131,22 +128,6 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
       ? await untrackedFallback(root, disk, limits)
       : listed.flatMap((listedEntry) => diskSlot(disk, listedEntry, listedEntry.mode, listedEntry.oid));
   return new GitSnapshot(source, root, headCommit, slots, limits, disk);
-}
-
-/**
- * The work tree's root and `HEAD^{commit}` (null when unborn), from one `rev-parse` in the usual
- * case. Whatever that `rev-parse` cannot answer (not a work tree, an unborn HEAD, a HEAD that is
- * no commit) is left to the separate lookups, which say which it is.
- */
-async function locateRepository(cwd: string): Promise<{ root: string; headCommit: string | null }> {
-  const both = await runGit(cwd, ['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD^{commit}']);
-  const lastLine = both.stdout.lastIndexOf(0x0a, both.stdout.length - 2);
-  if (both.exitCode === 0 && lastLine > 0) {
-    // A root path may itself hold a line feed: the commit is the last line.
-    return { root: decodeGitPath(both.stdout.subarray(0, lastLine)), headCommit: parseObjectIdLine(both.stdout.subarray(lastLine + 1), 'rev-parse') };
-  }
-  const root = await findRepoRoot(cwd);
-  return { root, headCommit: await resolveHeadCommit(root) };
 }
 
 function blobSlot(listed: ListedEntry): Slot {
