@@ -42,7 +42,6 @@ interface Request {
   label: string;
   expectOid: string | undefined;
   expectType: 'blob' | undefined;
-  settled: boolean;
   /** Exactly one of `done` (a `request`) and `sink` (an `enqueueBlob`, whose bytes are held) is set. */
   done: ((error: GitError | undefined, object: BatchObject | undefined) => void) | null;
   sink: BlobSink | null;
@@ -54,6 +53,7 @@ let batchCommandUnsupported = false;
 
 const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
 const DIGITS = /^\d+$/;
+const SUBMODULE = /^(?:[0-9a-f]{40}|[0-9a-f]{64}) submodule$/;
 const MAX_HEADER_BYTES = 64 * 1024;
 const LF = 0x0a;
 
@@ -111,7 +111,6 @@ export class CatFileBatch {
         label: options.label,
         expectOid: options.expectOid,
         expectType: options.expectType,
-        settled: false,
         done: (error, object) => (error ? reject(error) : resolve(object as BatchObject)),
         sink: null,
         tag: 0,
@@ -130,7 +129,6 @@ export class CatFileBatch {
       label,
       expectOid: oid,
       expectType: 'blob',
-      settled: false,
       done: null,
       sink,
       tag,
@@ -148,11 +146,11 @@ export class CatFileBatch {
 
   #admit(request: Request): void {
     if (this.#closed) {
-      this.#settle(request, snapshotClosed(), undefined);
+      this.#settle(request, snapshotClosed());
     } else if (this.#failure) {
-      this.#settle(request, this.#failure, undefined);
+      this.#settle(request, this.#failure);
     } else if (request.name.includes('\n')) {
-      this.#settle(request, new GitError('GIT_BAD_PATH', `Cannot read ${request.label}: the object name contains a line feed.`, { path: request.label }), undefined);
+      this.#settle(request, new GitError('GIT_BAD_PATH', `Cannot read ${request.label}: the object name contains a line feed.`, { path: request.label }));
     } else {
       this.#send(request);
     }
@@ -317,21 +315,19 @@ export class CatFileBatch {
     }
     const match = HEADER.exec(header);
     if (match === null) {
+      const answer =
+        header === `${request.name} missing`
+          ? objectMissing(request.name, request.label)
+          : header === `${request.name} ambiguous`
+            ? new GitError('GIT_BAD_REVISION', `Object name ${request.name} for ${request.label} is ambiguous; use a full object id.`, { path: request.label })
+            : SUBMODULE.test(header)
+              ? nonBlob(request.label, 'commit', '160000')
+              : undefined;
+      // Anything else fails the batch, this request first (it is still the oldest queued).
+      if (answer === undefined) return this.#protocolError(`unexpected header "${header.slice(0, 200)}"`, request);
       this.#shift();
-      if (header === `${request.name} missing`) {
-        this.#settle(request, objectMissing(request.name, request.label), undefined);
-        return this.#maybeIdle();
-      }
-      if (header === `${request.name} ambiguous`) {
-        this.#settle(request, new GitError('GIT_BAD_REVISION', `Object name ${request.name} for ${request.label} is ambiguous; use a full object id.`, { path: request.label }), undefined);
-        return this.#maybeIdle();
-      }
-      const submodule = /^([0-9a-f]{40}|[0-9a-f]{64}) submodule$/.exec(header);
-      if (submodule) {
-        this.#settle(request, nonBlob(request.label, 'commit', '160000'), undefined);
-        return this.#maybeIdle();
-      }
-      return this.#protocolError(`unexpected header "${header.slice(0, 200)}"`, request);
+      this.#settle(request, answer);
+      return this.#maybeIdle();
     }
     const [, oid, type, sizeText] = match as unknown as [string, string, BatchObject['type'], string];
     if (expected !== undefined && oid !== expected) {
@@ -367,27 +363,27 @@ export class CatFileBatch {
     this.#bodyRemaining = -1;
     this.#shift();
     if (this.#skipError || !body) {
-      this.#settle(request, this.#skipError as GitError, undefined);
-    } else if (request.sink !== null) {
-      this.#buffered += body.length;
-      if (this.#buffered > this.#options.maxBufferedBytes && !this.#paused) {
-        this.#paused = true;
-        this.#stdout?.pause();
-      }
-      request.settled = true;
-      request.sink.answer(request.tag, undefined, body);
+      this.#settle(request, this.#skipError as GitError);
     } else {
-      this.#settle(request, undefined, { oid: this.#currentOid, type: this.#currentType, content: body });
+      if (request.sink !== null) {
+        this.#buffered += body.length;
+        if (this.#buffered > this.#options.maxBufferedBytes && !this.#paused) {
+          this.#paused = true;
+          this.#stdout?.pause();
+        }
+      }
+      this.#settle(request, undefined, body);
     }
     this.#maybeIdle();
   }
 
-  /** Answers a request once: one still queued can meet both its own failure and the batch's. */
-  #settle(request: Request, error: GitError | undefined, object: BatchObject | undefined): void {
-    if (request.settled) return;
-    request.settled = true;
-    if (request.done !== null) request.done(error, object);
-    else (request.sink as BlobSink).answer(request.tag, error, object?.content);
+  /**
+   * Answers a request; `content` is the body of the object just read. Called once per request:
+   * every path that answers one has taken it off the queue, or never queued it.
+   */
+  #settle(request: Request, error: GitError | undefined, content?: Buffer): void {
+    if (request.sink !== null) request.sink.answer(request.tag, error, content);
+    else request.done!(error, content === undefined ? undefined : { oid: this.#currentOid, type: this.#currentType, content });
   }
 
   #shift(): void {
@@ -419,7 +415,7 @@ export class CatFileBatch {
       stderr: this.#proc?.stderr() ?? '',
     });
     this.#failure = failure;
-    if (request) this.#settle(request, failure, undefined);
+    // A request still queued is answered by #failAll, with this failure.
     this.#failAll(failure);
     this.#proc?.kill();
   }
@@ -428,7 +424,7 @@ export class CatFileBatch {
     while (this.#queueHead < this.#queue.length) {
       const request = this.#queue[this.#queueHead] as Request;
       this.#shift();
-      this.#settle(request, error, undefined);
+      this.#settle(request, error);
     }
     this.#body = undefined;
     this.#bodyRemaining = -1;

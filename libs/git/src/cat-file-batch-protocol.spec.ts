@@ -1,0 +1,58 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CatFileBatch, type BlobSink } from './cat-file-batch.js';
+import type { GitError } from './git-error.js';
+
+// A git that answers cat-file requests wrongly: a real one cannot be made to.
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** Puts first on PATH a `git` whose cat-file answers every request line with `answer`. */
+function gitAnswering(answer: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'driftgate-bad-git-'));
+  writeFileSync(join(dir, 'git'), `#!/bin/sh\nwhile read -r line; do printf '%s\\n' '${answer}'; done\n`);
+  chmodSync(join(dir, 'git'), 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${dir}${delimiter}${path ?? ''}`;
+  cleanups.push(() => {
+    process.env.PATH = path;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+const OIDS = ['1', '2', '3'].map((digit) => digit.repeat(40));
+
+describe('CatFileBatch when git answers outside the protocol', () => {
+  it.each([
+    ['an unexpected header', 'not a header'],
+    ['an answer for another object', `${'f'.repeat(40)} blob 1`],
+  ])('%s fails every queued read exactly once', async (_, answer) => {
+    const dir = gitAnswering(answer);
+    const batch = new CatFileBatch(dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 1 << 20 });
+    const answers: Array<[number, GitError | undefined]> = [];
+    let done!: () => void;
+    const all = new Promise<void>((resolve) => (done = resolve));
+    const sink: BlobSink = {
+      answer(tag, error) {
+        answers.push([tag, error]);
+        if (answers.length === OIDS.length) done();
+      },
+    };
+    try {
+      OIDS.forEach((oid, tag) => batch.enqueueBlob(oid, `f${tag}.txt`, sink, tag));
+      await all;
+      // Let anything still in flight (the kill, a second failure) arrive before counting.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answers.map(([tag]) => tag)).toEqual([0, 1, 2]);
+      for (const [, error] of answers) expect(error?.code).toBe('GIT_MALFORMED_OUTPUT');
+      expect(answers[0]![1]?.path).toBe('f0.txt');
+    } finally {
+      await batch.close();
+    }
+  });
+});
