@@ -36,8 +36,8 @@ export async function* gitRecordBatches(cwd: string, args: readonly string[], op
  * whole records, unsplit (see `RecordSegment`), for parsers that walk a run faster than a record
  * at a time; records spanning chunks are checked against `maxRecordBytes` here. `records` is a
  * slice of one stdout chunk, which Node allocates afresh for every read and never reuses, so
- * views into it stay valid. With `allowUnterminated`, the last segment's `spanning` is whatever followed the
- * last delimiter (possibly empty).
+ * views into it stay valid. With `allowUnterminated`, the last segment's `spanning` is whatever
+ * followed the last delimiter (possibly empty).
  */
 export async function* gitRecordSegments(
   cwd: string,

@@ -17,8 +17,9 @@ const EMPTY = Buffer.alloc(0);
 
 /**
  * Splits a byte stream into records ended by one delimiter byte (NUL for `-z` listings), chunk by
- * chunk, so a listing is never held as one string. A record longer than `maxRecordBytes` stops
- * the split (via `onOversize`) before it can grow further.
+ * chunk, so a listing is never held as one string. Only the record that spans chunks is checked
+ * here: past `maxRecordBytes` it stops the split (via `onOversize`) before it can grow further.
+ * The whole records inside one chunk are left to `splitRecords` or to the parser of the run.
  */
 export class RecordSplitter {
   readonly #delimiter: number;

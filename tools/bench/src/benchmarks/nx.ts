@@ -12,8 +12,6 @@ const CLAIMS_PER_HUB = 3;
 /** Bump when the generator changes, so cached workspaces are rebuilt. */
 const GENERATOR_VERSION = 1;
 
-
-/** The demo builder (a plain ES module shared with `npm run demo` and the e2e tests). */
 /**
  * Wall times of `runs` hits and `runs` misses of one target of the demo's `pricing` project. Each
  * miss follows `edit(i)`, a change to one of the target's inputs that keeps it passing (Nx does not

@@ -7,7 +7,6 @@ import { gunzipSync } from 'node:zlib';
 import { loadDemo } from '../demo-module.js';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 
-
 const TOKEN = 'bench-token';
 
 /**
