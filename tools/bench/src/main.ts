@@ -32,7 +32,7 @@ if (!Number.isInteger(runs) || runs < 1 || !(scale > 0)) {
 // Measured processes start without variables that only add start-up work (see startup-env.ts),
 // unless --keep-env; the report then says what they cost a bare Node start.
 if (!values['keep-env']) {
-  const dropped = dropStartupOnlyVariables();
+  const dropped = await dropStartupOnlyVariables();
   if (dropped !== null) {
     process.stdout.write(
       `note: measured processes run without ${dropped.variables.join(', ')} (set here): a bare \`node -e 0\` takes ${dropped.withMs.toFixed(0)} ms with it, ${dropped.withoutMs.toFixed(0)} ms without. --keep-env measures with it.\n`,

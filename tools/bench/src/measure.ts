@@ -24,12 +24,18 @@ export interface Side {
   expectExit?: number;
   /** Drop stderr (for sides that print the same notice on every run). */
   discardStderr?: boolean;
+  /** Environment of the process; this process's by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs a command to completion, keeping only the tail of its stdout (its RSS and phase lines). */
 export async function runSide(side: Side): Promise<Sample> {
   const start = process.hrtime.bigint();
-  const child = spawn(side.command, side.args, { cwd: side.cwd, stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', side.discardStderr ? 'ignore' : 'inherit'] });
+  const child = spawn(side.command, side.args, {
+    cwd: side.cwd,
+    env: side.env ?? process.env,
+    stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', side.discardStderr ? 'ignore' : 'inherit'],
+  });
   // Only the last bytes matter (the RSS line); keeping them as bytes leaves a side that streams
   // 100 MB through stdout paying for the pipe, not for decoding every chunk.
   let tail: Buffer = Buffer.alloc(0);
@@ -58,6 +64,13 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 export const median = (values: readonly number[]): number => quantile(values, 0.5);
+
+/** `runs` runs of one side, one after another. */
+export async function sampleRuns(side: Side, runs: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await runSide(side));
+  return samples;
+}
 
 /** Medians of both sides and the ratio ours / baseline (time: lower is better). */
 export interface Comparison {

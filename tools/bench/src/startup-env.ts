@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { median } from './measure.js';
+import { median, runSide } from './measure.js';
 
 /**
  * Environment variables that make every Node process do start-up work no benchmark here is about.
@@ -15,11 +14,8 @@ export interface StartupEnvReport {
   withoutMs: number;
 }
 
-function timeBareNode(env: NodeJS.ProcessEnv): number {
-  const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['-e', '0'], { env, stdio: 'ignore' });
-  if (run.status !== 0) throw new Error(`node -e 0 exited with ${run.status}`);
-  return Number(process.hrtime.bigint() - start) / 1e6;
+async function timeBareNode(env: NodeJS.ProcessEnv): Promise<number> {
+  return (await runSide({ name: 'node -e 0', command: process.execPath, args: ['-e', '0'], env, discardStdout: true })).ms;
 }
 
 /**
@@ -27,7 +23,7 @@ function timeBareNode(env: NodeJS.ProcessEnv): number {
  * starts without them, and reports what they cost a bare Node start (alternating runs). Returns
  * null when none is set.
  */
-export function dropStartupOnlyVariables(runs = 5): StartupEnvReport | null {
+export async function dropStartupOnlyVariables(runs = 5): Promise<StartupEnvReport | null> {
   const variables = STARTUP_ONLY_VARIABLES.filter((name) => process.env[name] !== undefined);
   if (variables.length === 0) return null;
   const without = { ...process.env };
@@ -35,8 +31,8 @@ export function dropStartupOnlyVariables(runs = 5): StartupEnvReport | null {
   const withSamples: number[] = [];
   const withoutSamples: number[] = [];
   for (let i = 0; i < runs; i++) {
-    withSamples.push(timeBareNode(process.env));
-    withoutSamples.push(timeBareNode(without));
+    withSamples.push(await timeBareNode(process.env));
+    withoutSamples.push(await timeBareNode(without));
   }
   for (const name of variables) delete process.env[name];
   return { variables, withMs: median(withSamples), withoutMs: median(withoutSamples) };

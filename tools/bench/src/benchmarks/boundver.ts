@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
-import { compare, formatComparison, formatPeakRss, runSide, type Sample, type Side } from '../measure.js';
+import { compare, formatComparison, formatPeakRss, sampleRuns, type Side } from '../measure.js';
 import { createRng } from '../rng.js';
 import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
 
@@ -117,8 +117,7 @@ export const boundverBenchmark: Benchmark = {
 
       // Memory must not grow with total bytes: peak RSS at half the size, for comparison.
       const half = await ensureRepo(options.workDir, options.scale / 2);
-      const halfSamples: Sample[] = [];
-      for (let i = 0; i < Math.max(1, Math.min(options.runs, 3)); i++) halfSamples.push(await runSide(oursSide(half.dir)));
+      const halfSamples = await sampleRuns(oursSide(half.dir), Math.min(options.runs, 3));
       process.stdout.write(
         `  peak RSS of ours: ${formatPeakRss(halfSamples)} at ${(half.marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale / 2}), ` +
           `${formatPeakRss(result.ours.samples)} at ${(marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale})\n`,

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
-import { compare, formatComparison, formatPeakRss, median, runSide, type Sample, type Side } from '../measure.js';
+import { compare, formatComparison, formatPeakRss, median, runSide, sampleRuns, type Sample, type Side } from '../measure.js';
 import { createRng, type Rng } from '../rng.js';
 import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
 
@@ -110,22 +110,26 @@ function oursSide(dir: string, bytes: number): Side {
   return { name: 'ours: head snapshot + readMany', command: process.execPath, args: [worker, dir, String(bytes)], cwd: dir };
 }
 
+/** The blob ids split over two processes as readMany splits them, as `--batch-command` input. */
+function drainRequests(oids: readonly string[]): string[] {
+  return [0, 1].map((part) => `${oids.filter((_, i) => i % 2 === part).map((oid) => `contents ${oid}\n`).join('')}flush\n`);
+}
+
 /**
- * The transport alone, a lower bound for readMany's: the blob ids split over two `cat-file
- * --batch-command --buffer` processes as readMany splits them, but every request written up front
- * with one flush, and the answers drained by this (already running) Node process with nothing
- * parsed. Milliseconds from the spawns to both ends of output.
+ * The transport alone, a lower bound for readMany's: `requests` (see {@link drainRequests}) to two
+ * `cat-file --batch-command --buffer` processes, every request written up front with one flush,
+ * and the answers drained by this (already running) Node process with nothing parsed.
+ * Milliseconds from the spawns to both ends of output.
  */
-async function drainTwoProcesses(dir: string, oids: readonly string[]): Promise<number> {
+async function drainTwoProcesses(dir: string, requests: readonly string[]): Promise<number> {
   const start = process.hrtime.bigint();
   await Promise.all(
-    [0, 1].map(async (part) => {
+    requests.map(async (input) => {
       const child = spawn('git', ['cat-file', '--batch-command', '--buffer'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
       // A git that dies early surfaces as its exit code below, not as an EPIPE crash.
       child.stdin.on('error', () => undefined);
       child.stdout.on('data', () => undefined);
-      const requests = oids.filter((_, i) => i % 2 === part).map((oid) => `contents ${oid}\n`);
-      child.stdin.end(`${requests.join('')}flush\n`);
+      child.stdin.end(input);
       const [code] = (await once(child, 'close')) as [number | null];
       if (code !== 0) throw new Error(`git cat-file exited with ${code}`);
     }),
@@ -179,17 +183,18 @@ export const gitBenchmark: Benchmark = {
     );
 
     // Where the time goes, from the same alternated runs: Node's start, the capture, the reads;
-    // and git's transport floor (its stdout into a pipe that a Node process drains, nothing parsed).
+    // then two transport floors, nothing parsed: the floor's own command into a pipe a Node
+    // process drains, and the blob reads split over two processes as readMany splits them.
     const runs = result.ours.samples.map(phasesOf);
     const phase = (key: Exclude<keyof Phases, 'capturedRssKiB'>) => median(runs.map((p) => p[key]));
     const layerMs = median(runs.map((p) => p.captureMs + p.readMs));
     const layerRatio = result.baseline.medianMs / layerMs;
     const piped: number[] = [];
     const drained: number[] = [];
-    const oids = await blobIds(dir);
+    const requests = drainRequests(await blobIds(dir));
     for (let i = 0; i < options.runs; i++) {
       piped.push((await runSide({ ...floor, name: 'piped floor', discardStdout: false })).ms);
-      drained.push(await drainTwoProcesses(dir, oids));
+      drained.push(await drainTwoProcesses(dir, requests));
     }
     process.stdout.write(
       `  the git layer's own throughput (capture + readMany inside the process, medians of the runs above): ` +
@@ -203,17 +208,16 @@ export const gitBenchmark: Benchmark = {
     // holding half the bytes, and the part of it the read adds above the RSS once captured.
     // Only the bytes change, so the entry list (which grows with the file count) stays alike.
     const half = await ensureRepo(options.workDir, options.scale, 0.5);
-    const halfSamples: Sample[] = [];
-    for (let i = 0; i < Math.max(1, Math.min(options.runs, 3)); i++) halfSamples.push(await runSide(oursSide(half.dir, half.marker.bytes)));
-    const readGrowthMiB = (samples: Sample[]): number | undefined => {
-      const growth = samples.flatMap((s) => (s.rssMiB === undefined ? [] : [s.rssMiB - phasesOf(s).capturedRssKiB / 1024]));
+    const halfSamples = await sampleRuns(oursSide(half.dir, half.marker.bytes), Math.min(options.runs, 3));
+    const readGrowthMiB = (samples: readonly Sample[], phases: readonly Phases[] = samples.map(phasesOf)): number | undefined => {
+      const growth = samples.flatMap((s, i) => (s.rssMiB === undefined ? [] : [s.rssMiB - (phases[i] as Phases).capturedRssKiB / 1024]));
       return growth.length ? Math.max(...growth) : undefined;
     };
     const mib = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(0)} MiB`);
     process.stdout.write(
       `  peak RSS of ours, the same ${marker.files} files holding ${(half.marker.bytes / 1e6).toFixed(0)} MB: ${formatPeakRss(halfSamples)}; ` +
         `holding ${(marker.bytes / 1e6).toFixed(0)} MB: ${formatPeakRss(result.ours.samples)}; ` +
-        `above the RSS once captured, the read adds at most ${mib(readGrowthMiB(halfSamples))} and ${mib(readGrowthMiB(result.ours.samples))}\n`,
+        `above the RSS once captured, the read adds at most ${mib(readGrowthMiB(halfSamples))} and ${mib(readGrowthMiB(result.ours.samples, runs))}\n`,
     );
   },
 };
