@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
 import { CatFileBatch } from './cat-file-batch.js';
+import { gitOnPath } from './git-on-path.test-helpers.js';
 
 // Its own file: the first refusal of --batch-command is remembered for the whole process.
 const cleanups: Array<() => void> = [];
@@ -15,19 +16,10 @@ afterEach(() => {
 /** Puts first on PATH a `git` that refuses `--batch-command` the way git < 2.36 does (exit 129). */
 function gitWithoutBatchCommand(): string {
   const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  const dir = mkdtempSync(join(tmpdir(), 'driftgate-old-git-'));
-  const log = join(dir, 'calls.log');
-  writeFileSync(
-    join(dir, 'git'),
-    `#!/bin/sh\nfor arg in "$@"; do if [ "$arg" = "--batch-command" ]; then echo refused >> "${log}"; echo "usage: git cat-file" >&2; exit 129; fi; done\nexec "${realGit}" "$@"\n`,
-  );
-  chmodSync(join(dir, 'git'), 0o755);
-  const path = process.env.PATH;
-  process.env.PATH = `${dir}${delimiter}${path ?? ''}`;
-  cleanups.push(() => {
-    process.env.PATH = path;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const logDir = mkdtempSync(join(tmpdir(), 'driftgate-old-git-log-'));
+  cleanups.push(() => rmSync(logDir, { recursive: true, force: true }));
+  const log = join(logDir, 'calls.log');
+  gitOnPath(`for arg in "$@"; do if [ "$arg" = "--batch-command" ]; then echo refused >> "${log}"; echo "usage: git cat-file" >&2; exit 129; fi; done\nexec "${realGit}" "$@"\n`, cleanups);
   return log;
 }
 

@@ -1,9 +1,7 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatFileBatch, type BlobSink } from './cat-file-batch.js';
 import type { GitError } from './git-error.js';
+import { gitOnPath } from './git-on-path.test-helpers.js';
 
 // A git that answers cat-file requests wrongly: a real one cannot be made to.
 const cleanups: Array<() => void> = [];
@@ -13,16 +11,7 @@ afterEach(() => {
 
 /** Puts first on PATH a `git` whose cat-file answers every request line with `answer`. */
 function gitAnswering(answer: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'driftgate-bad-git-'));
-  writeFileSync(join(dir, 'git'), `#!/bin/sh\nwhile read -r line; do printf '%s\\n' '${answer}'; done\n`);
-  chmodSync(join(dir, 'git'), 0o755);
-  const path = process.env.PATH;
-  process.env.PATH = `${dir}${delimiter}${path ?? ''}`;
-  cleanups.push(() => {
-    process.env.PATH = path;
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
+  return gitOnPath(`while read -r line; do printf '%s\\n' '${answer}'; done\n`, cleanups);
 }
 
 const OIDS = ['1', '2', '3'].map((digit) => digit.repeat(40));
