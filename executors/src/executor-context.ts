@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ExecutorContext } from '@nx/devkit';
-import { SURF_CONFIG_FILE, type SurfConfig, loadWorkspaceFromConfig, parseSurfConfig } from '@driftgate/surf';
+import { loadWorkspaceFromConfig } from '@driftgate/surf';
 import { type ProjectClaims, claimsByProject, claimsOfHubs } from './claim-scope.js';
 import { DriftgateNxError } from './errors.js';
 import { ProjectRoots, normalizeRoot } from './project-roots.js';
+import { surfConfigAt } from './surf-config.js';
 
 /** The root of the project an executor runs for (`.` for the workspace-level project). */
 export function projectRootOf(context: ExecutorContext): string {
@@ -19,23 +18,6 @@ export function projectRootOf(context: ExecutorContext): string {
 /** Every project root of the workspace, for the same ownership rule inference uses. */
 export function projectRootsOf(context: ExecutorContext): ProjectRoots {
   return new ProjectRoots(Object.values(context.projectsConfigurations?.projects ?? {}).map((project) => project.root));
-}
-
-/**
- * `surf.toml` at the workspace root (never an ancestor's: that belongs to another workspace).
- * Throws `SURF_BAD_CONFIG` for an invalid file and `DRIFTGATE_NX_BAD_FILE` when there is none.
- */
-export function surfConfigAt(workspaceRoot: string): SurfConfig {
-  const configPath = join(workspaceRoot, SURF_CONFIG_FILE);
-  let text: string;
-  try {
-    text = readFileSync(configPath, 'utf8');
-  } catch (error) {
-    throw new DriftgateNxError('DRIFTGATE_NX_BAD_FILE', `cannot read ${SURF_CONFIG_FILE} at the workspace root: ${(error as Error).message}; run \`nx g @driftgate/nx:init\``, {
-      cause: error,
-    });
-  }
-  return { root: workspaceRoot, configPath, ...parseSurfConfig(text) };
 }
 
 /** An error as one log message (typed errors carry their code). */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreateNodesResultArray } from '@nx/devkit';
-import { workspaceDataDirectory } from '@nx/devkit/internal';
+import { workspaceDataDirectoryOf } from './nx-internals.js';
 
 /** On-disk shape: the last inference result and the key it was computed under. */
 interface CacheFile {
@@ -25,7 +25,7 @@ export class InferenceCache {
 
   static for(workspaceRoot: string): InferenceCache {
     let cache = InferenceCache.#byRoot.get(workspaceRoot);
-    if (!cache) InferenceCache.#byRoot.set(workspaceRoot, (cache = new InferenceCache(join(workspaceDataDirectory, 'driftgate-nx-inference.json'))));
+    if (!cache) InferenceCache.#byRoot.set(workspaceRoot, (cache = new InferenceCache(join(workspaceDataDirectoryOf(workspaceRoot), 'driftgate-nx-inference.json'))));
     return cache;
   }
 

@@ -1,31 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CreateNodes, CreateNodesContext, CreateNodesResultArray, ProjectConfiguration, TargetConfiguration } from '@nx/devkit';
-import { hashArray } from '@nx/devkit';
-import { hashWithWorkspaceContext } from '@nx/devkit/internal';
-import { type LoadedWorkspace, SURF_CONFIG_FILE, type SurfConfig, discoverHubs, loadWorkspaceFromConfig } from '@driftgate/surf';
-import { surfConfigAt } from './executor-context.js';
-import { boundaryReadSet, componentsByProject, readBoundaryWorkspace } from './boundary-scope.js';
-import { type ProjectClaims, claimsByProject } from './claim-scope.js';
+import type { CreateNodes, CreateNodesContext, CreateNodesResultArray } from '@nx/devkit';
+import { SURF_CONFIG_FILE, discoverHubs } from '@driftgate/surf';
 import { InferenceCache } from './inference-cache.js';
-import {
-  type TargetContext,
-  generateBoundaryTarget,
-  TRIAGE_CLAIMS_TARGET,
-  stampClaimsTarget,
-  triageClaimsTarget,
-  verifyBoundaryTarget,
-  verifyClaimsTarget,
-} from './inferred-targets.js';
+import { hashWorkspaceFiles } from './nx-internals.js';
+import type { SurfState } from './infer-targets.js';
 import { type DriftgatePluginOptions, type NormalizedPluginOptions, normalizePluginOptions } from './plugin-options.js';
-import { discoverProjects, projectNameOf } from './project-discovery.js';
-import { ProjectRoots, WORKSPACE_ROOT } from './project-roots.js';
+import { surfConfigAt } from './surf-config.js';
 import { LOCK_FILES, toolIdentity } from './tool-identity.js';
 
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
 /** Bumped whenever inference changes shape, so cached results of an older plugin are not reused. */
-const INFERENCE_VERSION = 2;
+const INFERENCE_VERSION = 3;
 
 /** Files whose names define projects; the plugin attaches its targets to those projects. */
 export const PROJECT_FILES_GLOB = '{package.json,**/package.json,project.json,**/project.json}';
@@ -62,27 +50,23 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
     '**/project.json',
     '**/package.json',
   ];
-  const key = hashArray([
+  const key = hashOf([
     String(INFERENCE_VERSION),
     tool.version,
     JSON.stringify(tool.inputs),
     JSON.stringify(options),
     configFiles.join('\n'),
     hubFiles.join('\n'),
-    await hashWithWorkspaceContext(root, hashed),
+    await hashWorkspaceFiles(root, hashed),
   ]);
   const cache = InferenceCache.for(root);
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const result = await infer(configFiles, options, root, surf);
+  // Only a cache miss pays for loading the engines.
+  const { inferTargets } = await import('./infer-targets.js');
+  const result = await inferTargets(configFiles, options, root, surf);
   cache.set(key, result);
   return result;
-}
-
-interface SurfState {
-  readonly config: SurfConfig | undefined;
-  /** Why `surf.toml` cannot be used, or undefined. */
-  readonly problem: string | undefined;
 }
 
 /** `surf.toml` at the workspace root only: an ancestor's config belongs to another workspace. */
@@ -95,89 +79,7 @@ function readSurf(root: string): SurfState {
   }
 }
 
-async function infer(configFiles: readonly string[], options: NormalizedPluginOptions, root: string, surf: SurfState): Promise<CreateNodesResultArray> {
-  const discovered = discoverProjects(configFiles, root);
-  const roots = new ProjectRoots(discovered.configFileByRoot.keys());
-  const targets = new Map<string, Record<string, TargetConfiguration>>();
-  const add = (projectRoot: string, name: string, target: TargetConfiguration) => {
-    const existing = targets.get(projectRoot) ?? {};
-    existing[name] = target;
-    targets.set(projectRoot, existing);
-  };
-  const names = new Map<string, string>();
-  const tool = toolIdentity(root);
-  const contextOf = (projectRoot: string): TargetContext => {
-    let projectName = names.get(projectRoot);
-    if (projectName === undefined) {
-      projectName = projectRoot === WORKSPACE_ROOT && !discovered.rootIsProject ? workspaceProjectName(root, options) : projectNameOf(root, projectRoot, discovered.configFileByRoot.get(projectRoot));
-      names.set(projectRoot, projectName);
-    }
-    return { projectRoot, projectName, options, tool };
-  };
-
-  // Claims.
-  let claims: Map<string, ProjectClaims> = new Map();
-  let claimsProblem = surf.problem;
-  if (surf.config !== undefined) {
-    try {
-      const workspace: LoadedWorkspace = await loadWorkspaceFromConfig(surf.config);
-      claims = claimsByProject(workspace, roots);
-    } catch (error) {
-      claimsProblem = (error as Error).message;
-    }
-  }
-  if (claimsProblem !== undefined) {
-    // Fail closed: the workspace-level check reports why the claims cannot be read.
-    add(WORKSPACE_ROOT, options.verifyClaimsTargetName, verifyClaimsTarget(contextOf(WORKSPACE_ROOT), { hubFiles: [], anchoredFiles: [], claims: 0 }));
-  }
-  for (const [projectRoot, selection] of claims) {
-    const context = contextOf(projectRoot);
-    add(projectRoot, options.verifyClaimsTargetName, verifyClaimsTarget(context, selection));
-    add(projectRoot, options.stampClaimsTargetName, stampClaimsTarget(context, selection));
-    add(projectRoot, TRIAGE_CLAIMS_TARGET, triageClaimsTarget(context, selection));
-  }
-
-  // Boundary.
-  const boundary = readBoundaryWorkspace(root, options.boundaryConfig);
-  if (boundary !== undefined) {
-    const workspaceContext = contextOf(WORKSPACE_ROOT);
-    if (boundary.config === null) {
-      const nothing = { paths: [], tagPrefixes: [], providerModules: [] };
-      add(WORKSPACE_ROOT, options.verifyBoundaryTargetName, verifyBoundaryTarget(workspaceContext, boundary.configFile, [], nothing));
-      add(WORKSPACE_ROOT, options.generateBoundaryTargetName, generateBoundaryTarget(workspaceContext, boundary.configFile, nothing));
-    } else {
-      for (const [projectRoot, components] of componentsByProject(boundary.config, roots)) {
-        const reads = boundaryReadSet(boundary.config, components);
-        add(projectRoot, options.verifyBoundaryTargetName, verifyBoundaryTarget(contextOf(projectRoot), boundary.configFile, components, reads));
-      }
-      add(WORKSPACE_ROOT, options.generateBoundaryTargetName, generateBoundaryTarget(workspaceContext, boundary.configFile, boundaryReadSet(boundary.config)));
-    }
-  }
-
-  const results: CreateNodesResultArray = [];
-  for (const [projectRoot, projectTargets] of [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    let configFile = discovered.configFileByRoot.get(projectRoot);
-    const project: Partial<ProjectConfiguration> = { targets: projectTargets };
-    if (configFile === undefined) {
-      if (projectRoot !== WORKSPACE_ROOT) continue;
-      // No root project yet: create the workspace-level one, keyed by the root package.json.
-      configFile = configFiles.find((file) => file === 'package.json' || file === 'project.json');
-      if (configFile === undefined) continue;
-      project.name = names.get(WORKSPACE_ROOT) ?? workspaceProjectName(root, options);
-    }
-    results.push([configFile, { projects: { [projectRoot]: project } }]);
-  }
-  return results;
-}
-
-/** The synthesized root project's name: the option, else the root package.json name, else `workspace`. */
-function workspaceProjectName(root: string, options: NormalizedPluginOptions): string {
-  if (options.workspaceProjectName !== undefined) return options.workspaceProjectName;
-  try {
-    const name = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name?: unknown }).name;
-    if (typeof name === 'string' && name !== '') return name;
-  } catch {
-    // No root package.json.
-  }
-  return 'workspace';
+/** One key for the parts (NUL cannot occur in any of them). */
+function hashOf(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\0')).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { buildPackageJsonPatterns, buildPackageJsonWorkspacesMatcher } from '@nx/devkit/internal';
+import { packageJsonWorkspacesMatcher } from './nx-internals.js';
 import { WORKSPACE_ROOT } from './project-roots.js';
 
 /** Projects found from `project.json` / `package.json` files, the way Nx's own plugins find them. */
@@ -27,7 +27,7 @@ export function discoverProjects(configFiles: readonly string[], workspaceRoot: 
   const readJson = (path: string): unknown => JSON.parse(readFileSync(join(workspaceRoot, path), 'utf8'));
   let inWorkspaces: (path: string) => boolean = () => true;
   if (process.env['NX_INFER_ALL_PACKAGE_JSONS'] !== 'true') {
-    inWorkspaces = buildPackageJsonWorkspacesMatcher(buildPackageJsonPatterns(workspaceRoot, readJson));
+    inWorkspaces = packageJsonWorkspacesMatcher(workspaceRoot, readJson);
   }
   const configFileByRoot = new Map<string, string>();
   for (const root of projectJsonRoots) configFileByRoot.set(root, root === WORKSPACE_ROOT ? 'project.json' : `${root}/project.json`);

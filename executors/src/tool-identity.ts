@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import type { InputDefinition } from '@nx/devkit/internal';
+import type { TargetConfiguration } from '@nx/devkit';
+
+/** One entry of a target's `inputs`. */
+type InputDefinition = NonNullable<TargetConfiguration['inputs']>[number];
 
 /** The package whose code every inferred target runs. */
 export const PLUGIN_PACKAGE = '@driftgate/nx';

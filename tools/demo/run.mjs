@@ -16,14 +16,8 @@ export const DEMO_FIXTURE = join(REPO_ROOT, 'fixtures', 'demo');
 /** Fixture files that only make sense inside this repository. */
 const REPO_ONLY = new Set(['.nxignore']);
 
-/** The built packages a workspace that installs `@driftgate/nx` gets, and what each ships besides its `files`. */
-const PACKAGES = [
-  { name: 'git', dir: 'libs/git', extra: [] },
-  { name: 'surf', dir: 'libs/surf', extra: [] },
-  { name: 'boundver', dir: 'libs/boundver', extra: [] },
-  { name: 'report', dir: 'libs/report', extra: [] },
-  { name: 'nx', dir: 'executors', extra: ['executors.json', 'generators.json'] },
-];
+/** The one package users install, as `npm run build` lays it out for `npm pack`. */
+const STAGED_PACKAGE = join(REPO_ROOT, 'dist', 'packages', 'nx');
 
 /** Environment for Nx runs: no daemon, no cloud, plugins in-process (about 1.5 s per run instead of 4–5 s). */
 export const NX_ENV = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_ISOLATE_PLUGINS: 'false', NX_TUI: 'false', FORCE_COLOR: '0' };
@@ -56,30 +50,28 @@ export function readDemoTree(dir = DEMO_FIXTURE) {
 }
 
 /**
- * Installs the built driftgate packages into `workspace/node_modules` the way a registry install
- * would lay them out (a copy of each package's published files), links every other dependency to
- * this repository's node_modules (no network), and records `@driftgate/nx` in a package-lock.json
- * so Nx knows it as an npm package. Run `npm run build` first.
+ * Installs `@driftgate/nx` into `workspace/node_modules` the way a registry install lays it out
+ * (a copy of the package `npm run pack` would publish, its bins linked into node_modules/.bin),
+ * links every other dependency to this repository's node_modules (no network), and records
+ * `@driftgate/nx` in a package-lock.json so Nx knows it as an npm package. Run `npm run build`
+ * first. The registry test installs the packed tarball itself.
  */
 export function installDriftgate(workspace) {
   const modules = join(workspace, 'node_modules');
+  if (!existsSync(join(STAGED_PACKAGE, 'package.json'))) throw new Error('dist/packages/nx is not built; run `npm run build` first');
   mkdirSync(join(modules, '@driftgate'), { recursive: true });
   for (const entry of readdirSync(join(REPO_ROOT, 'node_modules'))) {
-    if (entry === '@driftgate' || entry === '.package-lock.json') continue;
+    if (entry === '@driftgate' || entry === '.package-lock.json' || entry === '.bin') continue;
     const target = join(modules, entry);
     if (!existsSync(target)) symlinkSync(join(REPO_ROOT, 'node_modules', entry), target);
   }
-  for (const pkg of PACKAGES) {
-    const from = join(REPO_ROOT, pkg.dir);
-    const to = join(modules, '@driftgate', pkg.name);
-    if (!existsSync(join(from, 'dist', 'index.js'))) throw new Error(`${pkg.dir} is not built; run \`npm run build\` first`);
-    mkdirSync(to, { recursive: true });
-    const published = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).files ?? ['dist'];
-    // Plain entries of `files` are copied as they are; the `src/**` globs name the executor and
-    // generator schemas, which tsc does not copy into dist and which copySchemas lays out.
-    const plain = published.filter((file) => !file.includes('*'));
-    for (const file of ['package.json', ...plain, ...pkg.extra]) cpSync(join(from, file), join(to, file), { recursive: true });
-    copySchemas(join(from, 'src'), join(to, 'src'));
+  const installed = join(modules, '@driftgate', 'nx');
+  cpSync(STAGED_PACKAGE, installed, { recursive: true });
+  const staged = JSON.parse(readFileSync(join(STAGED_PACKAGE, 'package.json'), 'utf8'));
+  mkdirSync(join(modules, '.bin'), { recursive: true });
+  for (const [name, bin] of Object.entries(staged.bin ?? {})) {
+    const link = join(modules, '.bin', name);
+    if (!existsSync(link)) symlinkSync(relative(join(modules, '.bin'), join(installed, bin)), link);
   }
   const manifest = JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8'));
   const lock = {
@@ -89,23 +81,11 @@ export function installDriftgate(workspace) {
     requires: true,
     packages: {
       '': { name: manifest.name, version: manifest.version ?? '0.0.0', devDependencies: manifest.devDependencies ?? {} },
-      'node_modules/@driftgate/nx': { version: packageVersion('executors'), dev: true, license: 'MIT' },
+      'node_modules/@driftgate/nx': { version: staged.version, dev: true, license: staged.license },
       'node_modules/nx': { version: packageVersion('node_modules/nx'), dev: true, license: 'MIT' },
     },
   };
   writeFileSync(join(workspace, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
-}
-
-function copySchemas(from, to) {
-  if (!existsSync(from)) return;
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    if (entry.isDirectory()) copySchemas(source, join(to, entry.name));
-    else if (entry.name.endsWith('.json')) {
-      mkdirSync(to, { recursive: true });
-      cpSync(source, join(to, entry.name));
-    }
-  }
 }
 
 function packageVersion(dir) {

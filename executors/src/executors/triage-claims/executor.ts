@@ -46,16 +46,24 @@ export function triageArguments(anchoredFiles: readonly string[], base?: string)
   return args;
 }
 
-/** The `surf` bin of `@driftgate/surf-cli` as the workspace (else this plugin) resolves it, run with this Node; else `surf` on the PATH. */
+/**
+ * Packages that may carry the `surf` bin: the published `@driftgate/nx` ships it, and inside the
+ * driftgate repository it belongs to the CLI's own package.
+ */
+const SURF_BIN_PACKAGES = ['@driftgate/nx', '@driftgate/surf-cli'] as const;
+
+/** The `surf` bin as the workspace (else this plugin) resolves it, run with this Node; else `surf` on the PATH. */
 function surfCommand(workspaceRoot: string): { command: string; prefix: string[] } {
   for (const from of [join(workspaceRoot, 'package.json'), import.meta.url]) {
-    try {
-      const manifestPath = createRequire(from).resolve('@driftgate/surf-cli/package.json');
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: Record<string, string> };
-      const bin = manifest.bin?.surf;
-      if (bin !== undefined) return { command: process.execPath, prefix: [join(dirname(manifestPath), bin)] };
-    } catch {
-      // Not resolvable from here.
+    for (const name of SURF_BIN_PACKAGES) {
+      try {
+        const manifestPath = createRequire(from).resolve(`${name}/package.json`);
+        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: Record<string, string> };
+        const bin = manifest.bin?.surf;
+        if (bin !== undefined) return { command: process.execPath, prefix: [join(dirname(manifestPath), bin)] };
+      } catch {
+        // Not resolvable from here.
+      }
     }
   }
   return { command: 'surf', prefix: [] };
@@ -67,7 +75,7 @@ function run(surf: { command: string; prefix: string[] }, args: string[], cwd: s
     child.on('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'ENOENT'
-          ? new Error('cannot find the `surf` bin: install @driftgate/surf-cli in the workspace (or put `surf` on the PATH) and re-run', { cause: error })
+          ? new Error('cannot find the `surf` bin: install @driftgate/nx in the workspace (`npm install -D @driftgate/nx`) and re-run', { cause: error })
           : error,
       );
     });

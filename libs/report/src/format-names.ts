@@ -1,0 +1,16 @@
+/**
+ * The report format names, without their renderers: option parsing and output paths need only
+ * these, and must not load every renderer (the JUnit one brings an XML builder of ~0.5 MB) to get
+ * them. `REPORT_FORMATS` in formats.ts maps each of these names to its renderer.
+ */
+export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif';
+
+/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`). */
+export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif'];
+
+/** Conventional file extension of each format (without the dot). */
+export const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = { human: 'txt', json: 'json', junit: 'xml', sarif: 'sarif' };
+
+export function isReportFormat(name: string): name is ReportFormat {
+  return (REPORT_FORMAT_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,175 @@
+// Third step of `npm run build`: lays out the one package users install, `@driftgate/nx`, in
+// dist/packages/nx, ready for `npm pack` / `npm publish` (`npm run pack` does the former).
+//
+// Why one package: the plugin, the executors, the generators and both CLIs share the same
+// engines, and a user should list one devDependency and get all of them. The internal libraries
+// (@driftgate/git, surf, boundver, report, triage) are bundled into it and stay private; what
+// cannot be bundled is a dependency with a range (see RUNTIME_DEPENDENCIES).
+//
+// Layout: every bundled file sits flat in dist/, so code that finds a file relative to its own
+// module (`../package.json`, `./hash-worker.js`, `../boundary.config.schema.json`) finds it from
+// any chunk. The plugin entry statically loads only what its cache check needs; the engines are a
+// separate chunk it imports on a cache miss (esbuild's code splitting).
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Where the package is laid out, relative to the repository root. */
+export const STAGE_DIR = 'dist/packages/nx';
+const FINAL = join(ROOT, STAGE_DIR);
+// Laid out beside its final place, then renamed over it, so a test or demo reading the package
+// while a build runs never sees half of it.
+const STAGE = `${FINAL}.tmp-${process.pid}`;
+
+const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+
+/**
+ * The plugin entry, bundled on its own: every Nx command loads it, and on a warm inference cache
+ * it needs nothing else. esbuild's code splitting assigns whole files to chunks, so sharing
+ * chunks with the engines would make it load files it only reaches through the libraries' index
+ * modules. Its one dynamic import, the inference module, resolves to the split build beside it.
+ */
+const PLUGIN_ENTRY = 'executors/dist/plugin.js';
+const INFERENCE_MODULE = './infer-targets.js';
+
+/** Bundle name → compiled entry point (tsc output), relative to the repository root. */
+const ENTRIES = {
+  index: 'executors/dist/index.js',
+  'infer-targets': 'executors/dist/infer-targets.js',
+  'surf-cli': 'tools/surf/dist/main.js',
+  'boundver-cli': 'tools/boundver/dist/main.js',
+  // Started as a worker by the surf engine, found as `./hash-worker.js` beside it.
+  'hash-worker': 'libs/surf/dist/commands/hash-worker.js',
+};
+const EXECUTORS = readJson('executors/executors.json').executors;
+const GENERATORS = readJson('executors/generators.json').generators;
+for (const name of Object.keys(EXECUTORS)) ENTRIES[`${name}-executor`] = `executors/dist/executors/${name}/executor.js`;
+for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `executors/dist/generators/${name}/generator.js`;
+
+/**
+ * What stays outside the bundle, with the package (and its pinned version) that declares it in
+ * this repository, and the range the published package asks for.
+ * - nx and @nx/devkit are the workspace's own: peer dependencies.
+ * - web-tree-sitter finds its runtime .wasm beside its module, and the grammars are .wasm files:
+ *   both exact, because a claim's hash depends on the parse tree they produce.
+ * - ink and react (the triage TUI: top-level await, yoga's .wasm) load only in `surf triage`.
+ * - yaml, smol-toml and ajv's runtime helpers are loaded through createRequire by boundver.
+ */
+const RUNTIME_DEPENDENCIES = {
+  'web-tree-sitter': { from: 'libs/surf', range: 'exact' },
+  'tree-sitter-go': { from: 'libs/surf', range: 'exact' },
+  'tree-sitter-python': { from: 'libs/surf', range: 'exact' },
+  'tree-sitter-rust': { from: 'libs/surf', range: 'exact' },
+  'tree-sitter-typescript': { from: 'libs/surf', range: 'exact' },
+  ink: { from: 'libs/triage', range: 'caret' },
+  react: { from: 'libs/triage', range: 'caret' },
+  yaml: { from: 'libs/boundver', range: 'caret' },
+  'smol-toml': { from: 'libs/boundver', range: 'caret' },
+  ajv: { from: 'libs/boundver', range: 'caret' },
+};
+
+/** The Nx versions the package works with; the registry test installs it under the oldest and the newest major. */
+export const NX_PEER_RANGE = '>=22.0.0 <24.0.0';
+
+const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES)];
+
+// CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins and
+// may read `__filename` (write-file-atomic names its temporary files with it).
+const BANNER = [
+  "import { createRequire as __bundleCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __bundleFileURLToPath } from 'node:url';",
+  'const require = __bundleCreateRequire(import.meta.url);',
+  'const __filename = __bundleFileURLToPath(import.meta.url);',
+].join('\n');
+
+function dependencies() {
+  const out = {};
+  for (const [name, { from, range }] of Object.entries(RUNTIME_DEPENDENCIES)) {
+    const pinned = readJson(`${from}/package.json`).dependencies?.[name];
+    if (typeof pinned !== 'string' || !/^\d+\.\d+\.\d+$/.test(pinned)) throw new Error(`${from}/package.json must pin ${name} exactly; found ${pinned}`);
+    out[name] = range === 'exact' ? pinned : `^${pinned}`;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+function manifest() {
+  const root = readJson('package.json');
+  const source = readJson('executors/package.json');
+  return {
+    name: source.name,
+    version: source.version,
+    description: root.description,
+    keywords: ['nx', 'nx-plugin', 'drift', 'documentation', 'tree-sitter', 'ci', 'junit', 'sarif'],
+    license: root.license,
+    repository: root.repository,
+    type: 'module',
+    engines: root.engines,
+    main: './dist/index.js',
+    exports: {
+      '.': './dist/index.js',
+      './plugin': './dist/plugin.js',
+      './package.json': './package.json',
+      './executors.json': './executors.json',
+      './generators.json': './generators.json',
+    },
+    bin: { surf: './bin/surf.js', boundver: './bin/boundver.js' },
+    executors: './executors.json',
+    generators: './generators.json',
+    files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'boundary.config.schema.json'],
+    dependencies: dependencies(),
+    peerDependencies: { '@nx/devkit': NX_PEER_RANGE, nx: NX_PEER_RANGE },
+  };
+}
+
+/** executors.json / generators.json with paths into the flat bundle and the copied schemas. */
+function collection(entries, kind, key) {
+  const out = {};
+  for (const [name, entry] of Object.entries(entries)) {
+    cpSync(join(ROOT, 'executors', entry.schema), join(STAGE, 'schemas', kind, `${name}.json`));
+    out[name] = { ...entry, [key]: `./dist/${name}-${kind.replace(/s$/, '')}.js`, schema: `./schemas/${kind}/${name}.json` };
+  }
+  return out;
+}
+
+export async function stage() {
+  rmSync(STAGE, { recursive: true, force: true });
+  mkdirSync(join(STAGE, 'bin'), { recursive: true });
+  const common = {
+    absWorkingDir: ROOT,
+    outdir: join(STAGE, 'dist'),
+    entryNames: '[name]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: BANNER },
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  await Promise.all([
+    build({ ...common, entryPoints: ENTRIES, chunkNames: 'chunk-[hash]', splitting: true, external: EXTERNAL }),
+    build({ ...common, entryPoints: { plugin: PLUGIN_ENTRY }, external: [...EXTERNAL, INFERENCE_MODULE] }),
+  ]);
+  writeFileSync(join(STAGE, 'executors.json'), `${JSON.stringify({ executors: collection(EXECUTORS, 'executors', 'implementation') }, null, 2)}\n`);
+  writeFileSync(join(STAGE, 'generators.json'), `${JSON.stringify({ generators: collection(GENERATORS, 'generators', 'factory') }, null, 2)}\n`);
+  for (const cli of ['surf', 'boundver']) writeFileSync(join(STAGE, 'bin', `${cli}.js`), `#!/usr/bin/env node\nimport '../dist/${cli}-cli.js';\n`, { mode: 0o755 });
+  cpSync(join(ROOT, 'libs/boundver/boundary.config.schema.json'), join(STAGE, 'boundary.config.schema.json'));
+  cpSync(join(ROOT, 'LICENSE'), join(STAGE, 'LICENSE'));
+  cpSync(join(ROOT, 'executors/README.md'), join(STAGE, 'README.md'));
+  writeFileSync(join(STAGE, 'package.json'), `${JSON.stringify(manifest(), null, 2)}\n`);
+  const old = `${FINAL}.old-${process.pid}`;
+  try {
+    renameSync(FINAL, old);
+  } catch {
+    // Nothing staged yet.
+  }
+  renameSync(STAGE, FINAL);
+  rmSync(old, { recursive: true, force: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--clean')) rmSync(FINAL, { recursive: true, force: true });
+  else await stage();
+}
