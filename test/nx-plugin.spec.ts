@@ -44,7 +44,8 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
       ...anchored.map((file) => `{workspaceRoot}/${file}`),
       { externalDependencies: ['@driftgate/nx'] },
     ]);
-    expect(claims.outputs).toEqual(PRICING_REPORTS.map((file) => `{workspaceRoot}/${file}`));
+    // Declared under the reportDirectory in effect, one per format, so overrides are cached whole (test/nx-cache-outputs.spec.ts).
+    expect(claims.outputs).toEqual(PRICING_REPORTS.map((file) => file.replace('reports/driftgate/', '{options.reportDirectory}/')));
     expect(claims.metadata.description).toMatch(/surf check/);
     expect(claims.metadata.help.command).toBe('npx nx run pricing:verify-claims --help');
 
@@ -65,7 +66,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
       ]),
     );
     expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
-    expect(boundary.outputs).toEqual(reportsOf('packages/pricing', 'verify-boundary').map((file) => `{workspaceRoot}/${file}`));
+    expect(boundary.outputs).toEqual(reportsOf('packages/pricing', 'verify-boundary').map((file) => file.replace('reports/driftgate/', '{options.reportDirectory}/')));
     expect(project.targets['stamp-claims']).toMatchObject({ cache: false, parallelism: false });
   });
 

@@ -46,11 +46,12 @@ export function demoTree(): TreeSpec {
 /**
  * Per task of a run (`project:target`), whether it ran or came from the cache: Nx marks a
  * replayed task `[local cache]`, or `[existing outputs match the cache, left as is]` when the
- * outputs on disk were already the cached ones.
+ * outputs on disk were already the cached ones. A run with overrides lists them after the task
+ * (`nx run lib:verify-claims --formats=junit`).
  */
 export function taskOutcomes(output: string): Map<string, TaskOutcome> {
   const outcomes = new Map<string, TaskOutcome>();
-  for (const match of output.matchAll(/^\s*(?:>|✔|✖)\s+nx run (\S+?)(?:\s+\[([^\]]+)\])?\s*$/gm)) {
+  for (const match of output.matchAll(/^\s*(?:>|✔|✖)\s+nx run (\S+?)(?:\s+--\S+)*(?:\s+\[([^\]]+)\])?\s*$/gm)) {
     const note = match[2];
     outcomes.set(match[1]!, note === undefined ? 'ran' : note.startsWith('existing outputs') ? 'cache-kept' : 'cache');
   }

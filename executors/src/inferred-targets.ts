@@ -3,7 +3,7 @@ import type { InputDefinition } from '@nx/devkit/internal';
 import type { BoundaryReadSet } from './boundary-scope.js';
 import type { ProjectClaims } from './claim-scope.js';
 import type { NormalizedPluginOptions } from './plugin-options.js';
-import { type ReportKind, reportFilePath } from './report-files.js';
+import { reportOutputs } from './report-files.js';
 import type { ToolIdentity } from './tool-identity.js';
 
 type Input = string | InputDefinition;
@@ -38,15 +38,13 @@ function help(context: TargetContext, target: string, example: Record<string, un
   return { command: `npx nx run ${context.projectName}:${target} --help`, example: { options: example } };
 }
 
-function reportOutputs(context: TargetContext, kind: ReportKind): string[] {
-  return context.options.formats.map((format) => file(reportFilePath(context.options.reportDirectory, context.projectRoot, kind, format)));
-}
-
 /**
  * `verify-claims`: surf check over the project's claims. Its inputs are exactly what the check
  * reads — `surf.toml`, the hubs it loads, the anchored files — and the tool itself; its outputs the
- * report files. The advisory `magnitude`/`old_code` of a changed claim come from git history at
- * HEAD, which is not an input: a cached report keeps the values of the run that wrote it.
+ * report file of every format under the `reportDirectory` in effect, so a run's own `formats` or
+ * `reportDirectory` is restored whole from the cache. The advisory `magnitude`/`old_code` of a
+ * changed claim come from git history at HEAD, which is not an input: a cached report keeps the
+ * values of the run that wrote it.
  */
 export function verifyClaimsTarget(context: TargetContext, claims: ClaimInputs): TargetConfiguration {
   const name = context.options.verifyClaimsTargetName;
@@ -54,7 +52,7 @@ export function verifyClaimsTarget(context: TargetContext, claims: ClaimInputs):
     executor: `${EXECUTORS}:verify-claims`,
     cache: true,
     inputs: [file('surf.toml'), ...claims.hubFiles.map(file), ...claims.anchoredFiles.map(file), ...context.tool.inputs],
-    outputs: reportOutputs(context, 'verify-claims'),
+    outputs: reportOutputs(context.projectRoot, 'verify-claims'),
     options: { reportDirectory: context.options.reportDirectory, formats: [...context.options.formats] },
     metadata: {
       technologies: TECHNOLOGIES,
@@ -139,7 +137,7 @@ export function verifyBoundaryTarget(context: TargetContext, configFile: string,
     executor: `${EXECUTORS}:verify-boundary`,
     cache: options.boundarySource !== 'index',
     inputs: boundaryInputs(context, configFile, reads, true),
-    outputs: reportOutputs(context, 'verify-boundary'),
+    outputs: reportOutputs(context.projectRoot, 'verify-boundary'),
     options: {
       components: [...components],
       source: options.boundarySource,

@@ -5,7 +5,7 @@ import { componentsByProject, readBoundaryWorkspace } from '../../boundary-scope
 import { DriftgateNxError } from '../../errors.js';
 import { describeError, projectRootOf, projectRootsOf } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
-import { PLUGIN_VERSION, type ReportFormat, normalizeFormats, writeReportFiles } from '../../report-files.js';
+import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../report-files.js';
 
 /** Options of `@driftgate/nx:verify-boundary` (see its schema.json). */
 export interface VerifyBoundaryOptions {
@@ -38,10 +38,11 @@ export interface VerifyBoundaryOptions {
  * exit code 0 only.
  */
 export default async function verifyBoundaryExecutor(options: VerifyBoundaryOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  const root = context.root;
+  let location: ReportLocation | undefined;
   try {
-    const root = context.root;
     const projectRoot = projectRootOf(context);
-    const reportDirectory = relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY);
+    location = { reportDirectory: relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY), projectRoot, kind: 'verify-boundary' };
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-boundary option formats');
     const components = options.components ?? ownedComponents(root, projectRoot, context, options.config);
     const result = await verifyLock({
@@ -56,7 +57,7 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
       allowCustomProviders: options.allowCustomProviders ?? process.env['BOUNDVER_ALLOW_CUSTOM_PROVIDERS'] === '1',
     });
     const report = fromBoundverVerify(result, { version: PLUGIN_VERSION, ...(context.projectName !== undefined ? { project: context.projectName } : {}) });
-    const written = await writeReportFiles(report, root, { reportDirectory, projectRoot, kind: 'verify-boundary' }, formats);
+    const written = await writeReportFiles(report, root, location, formats);
     const success = result.exitCode === 0;
     // The human renderer makes every untrusted value terminal-safe.
     const human = renderReport(report, 'human');
@@ -65,6 +66,8 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
     return { success };
   } catch (error) {
     logger.error(`verify-boundary: ${describeError(error)}`);
+    // A run that could not check leaves no report: an earlier run's would pass for this one's.
+    if (location !== undefined) await removeReportFiles(root, location).catch((cleanup: unknown) => logger.error(`verify-boundary: ${describeError(cleanup)}`));
     return { success: false };
   }
 }

@@ -3,7 +3,7 @@ import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
 import { type CheckResult, runCheck } from '@driftgate/surf';
 import { describeError, loadProjectClaims, projectRootOf } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
-import { PLUGIN_VERSION, type ReportFormat, normalizeFormats, writeReportFiles } from '../../report-files.js';
+import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../report-files.js';
 
 /** Options of `@driftgate/nx:verify-claims` (see its schema.json). */
 export interface VerifyClaimsOptions {
@@ -23,10 +23,11 @@ export interface VerifyClaimsOptions {
  * `@driftgate/report`'s format map, logs its human rendering, and succeeds when no claim diverged.
  */
 export default async function verifyClaimsExecutor(options: VerifyClaimsOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  const root = context.root;
+  let location: ReportLocation | undefined;
   try {
-    const root = context.root;
     const projectRoot = projectRootOf(context);
-    const reportDirectory = relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY);
+    location = { reportDirectory: relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY), projectRoot, kind: 'verify-claims' };
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-claims option formats');
     const selection = await loadProjectClaims(context, options.hubs);
     const result = await runCheck(selection.workspace, { workers: options.workers ?? 'auto' });
@@ -35,7 +36,7 @@ export default async function verifyClaimsExecutor(options: VerifyClaimsOptions,
       ...(context.projectName !== undefined ? { project: context.projectName } : {}),
       workspace: selection.workspace,
     });
-    const written = await writeReportFiles(report, root, { reportDirectory, projectRoot, kind: 'verify-claims' }, formats);
+    const written = await writeReportFiles(report, root, location, formats);
     // The human renderer makes every untrusted value terminal-safe; its stderr notes (v1 stamps, the magnitude caveat) follow it.
     const human = renderReport(report, 'human');
     (result.passed ? logger.info : logger.error)(`${human.out}${human.err}${stampHint(result, context.projectName)}`.trimEnd());
@@ -43,6 +44,8 @@ export default async function verifyClaimsExecutor(options: VerifyClaimsOptions,
     return { success: result.passed };
   } catch (error) {
     logger.error(`verify-claims: ${describeError(error)}`);
+    // A run that could not check leaves no report: an earlier run's would pass for this one's.
+    if (location !== undefined) await removeReportFiles(root, location).catch((cleanup: unknown) => logger.error(`verify-claims: ${describeError(cleanup)}`));
     return { success: false };
   }
 }
