@@ -44,14 +44,14 @@ describe('an empty file name', () => {
 describe('validate-config / check-config', () => {
   it('accepts a valid config and checks that its paths select tracked files', () => {
     const r = repo({ 'a/api/x.txt': 'x\n', 'boundary.config.json': json(BASIC) });
-    expect(boundver(r.dir, ['validate-config'])).toMatchObject({ code: 0, stdout: 'Config is valid: boundary.config.json (source working-tree).\n' });
-    expect(boundver(r.dir, ['check-config', '--format', 'json']).stdout).toBe(json({ ok: true, config: 'boundary.config.json', source: 'working-tree', issues: [] }));
+    expect(boundver(r.dir, ['validate-config'])).toMatchObject({ code: 0, stdout: 'Config is valid: boundary.config.json at HEAD.\n', stderr: '' });
+    expect(boundver(r.dir, ['check-config', '--format', 'json']).stdout).toBe(json({ ok: true, config: 'boundary.config.json', source: 'head', issues: [], working_tree_differences: [] }));
     r.write({ 'boundary.config.json': json({ ...BASIC, components: { a: { path: 'a', boundary: { provider: 'path-hash', paths: ['api', 'none/*.txt'] } }, b: { path: 'b', boundary: { provider: 'leaf' } } } }) });
-    const run = boundver(r.dir, ['validate-config']);
+    const run = boundver(r.dir, ['validate-config', '--source', 'working-tree']);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe(
       [
-        'CONFIG INVALID: boundary.config.json (2 issues):',
+        'CONFIG INVALID: boundary.config.json in the working tree (2 issues):',
         "  - Component 'a' boundary: Declared boundary path matched no tracked files: none/*.txt",
         "  - Component 'b' path is not a tracked directory in the working tree: b",
         '',
@@ -66,6 +66,7 @@ describe('validate-config / check-config', () => {
     const issues = (JSON.parse(run.stdout) as { issues: string[] }).issues;
     expect(issues).toEqual(expect.arrayContaining(['Unknown field in config: extra', expect.stringContaining("Slice 's' mode 'compat' requires compat digest from component 'a'")]));
     r.write({ 'boundary.config.json': json({ ...BASIC, slices: { s: { mode: 'compat', components: ['a'] } } }) });
+    r.commit('a slice whose mode a member cannot supply');
     expect(boundver(r.dir, ['validate-config']).code).toBe(2);
     expect(boundver(r.dir, ['validate-config', '--allow-partial']).code).toBe(0);
   });
@@ -83,14 +84,14 @@ describe('validate-config / check-config', () => {
     const r = repo({ 'a/api/x.txt': 'x\n', 'boundary.config.json': '{"project": "p", "project": "q"}' });
     const duplicate = boundver(r.dir, ['validate-config']);
     expect(duplicate.code).toBe(2);
-    expect(duplicate.stderr).toBe('boundver: JSON parse error in boundary.config.json: Duplicate object key at line 1, column 18\n');
+    expect(duplicate.stderr).toBe('boundver: JSON parse error in boundary.config.json at HEAD: Duplicate object key at line 1, column 18\n');
     r.write({ 'boundary.config.json': null, 'boundary.config.yaml': 'project: p\ncomponents:\n  a: &x {path: a, boundary: {provider: leaf}}\n  b: *x\n' });
-    const alias = boundver(r.dir, ['validate-config']);
+    const alias = boundver(r.dir, ['validate-config', '--source', 'working-tree']);
     expect(alias.code).toBe(2);
-    expect(alias.stderr).toMatch(/^boundver: YAML parse error in boundary\.config\.yaml: .*(anchor|alias)/i);
+    expect(alias.stderr).toMatch(/^boundver: YAML parse error in boundary\.config\.yaml in the working tree: .*(anchor|alias)/i);
     r.write({ 'boundary.config.yaml': null, 'boundary.config.toml': 'project = "p"\n[components.a]\npath = "a"\n[components.a.boundary]\nprovider = "leaf"\n' });
-    expect(boundver(r.dir, ['validate-config']).stdout).toBe('Config is valid: boundary.config.toml (source working-tree).\n');
-    const explicit = boundver(r.dir, ['validate-config', '--config', 'boundary.config.json']);
+    expect(boundver(r.dir, ['validate-config', '--source', 'working-tree']).stdout).toBe('Config is valid: boundary.config.toml in the working tree.\n');
+    const explicit = boundver(r.dir, ['validate-config', '--source', 'working-tree', '--config', 'boundary.config.json']);
     expect(explicit.code).toBe(2);
     expect(explicit.stderr).toMatch(/^boundver: Config file not found: boundary\.config\.json on disk\./);
   });
@@ -107,7 +108,7 @@ describe('generate options', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     const status = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(status)).toEqual(['written', 'dry_run', 'lock_path', 'source', 'commit', 'config', 'components_filter', 'lock']);
+    expect(Object.keys(status)).toEqual(['written', 'dry_run', 'lock_path', 'source', 'commit', 'config', 'components_filter', 'lock', 'working_tree_differences']);
     expect(status).toMatchObject({ written: true, dry_run: false, lock_path: 'locks/b.lock.json', source: 'head', config: 'boundary.config.json' });
     expect(JSON.parse(readFileSync(join(r.dir, 'locks', 'b.lock.json'), 'utf8'))).toEqual(status.lock);
   });

@@ -303,7 +303,7 @@ describe('config and lock problems are exit-2 issues', () => {
     expect(invalid.json.facet_policy).toEqual({ explicit: null, defaults: null, components: {}, slices: {} });
     repo.write({ 'boundary.config.json': '[1, 2' });
     expect(verifyJson(repo.dir, ['--source', 'working-tree']).json.issues).toEqual([
-      expect.stringMatching(/^Config unavailable: JSON parse error in boundary\.config\.json: .* at line 1, column 6$/),
+      expect.stringMatching(/^Config unavailable: JSON parse error in boundary\.config\.json in the working tree: .* at line 1, column 6$/),
     ]);
     repo.git('checkout', '--', 'boundary.config.json');
     const lock = JSON.parse(readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8')) as Json;

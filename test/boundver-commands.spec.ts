@@ -151,7 +151,7 @@ describe('boundver init (spec §12)', () => {
     });
     expect(Object.keys(config.components)).toEqual(['api', 'api-2', 'py', 'core', 'api-3']);
     // The proposal is a config the engine accepts as it stands.
-    expect(bv(r.dir, ['validate-config']).status).toBe(0);
+    expect(bv(r.dir, ['validate-config', '--source', 'working-tree']).status).toBe(0);
     expect(bv(r.dir, ['generate', '--source', 'working-tree', '--dry-run']).status).toBe(0);
   });
 
@@ -196,7 +196,7 @@ describe('boundver add / remove (spec §12)', () => {
     const expected = structuredClone(original) as { components: Record<string, unknown> };
     expected.components.api = { path: 'svc/api', version_source: null, boundary: { provider: 'json-file', paths: ['a.json', 'b.json', 'c,d.json'] } };
     expect(read(r, 'boundary.config.json')).toBe(pythonIndent2(expected));
-    expect(bv(r.dir, ['validate-config']).status).toBe(0);
+    expect(bv(r.dir, ['validate-config', '--source', 'working-tree']).status).toBe(0);
   });
 
   it('add refuses duplicates, unaddressable names, invalid results and missing paths with exit 2, writing nothing', () => {

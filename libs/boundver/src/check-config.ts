@@ -8,15 +8,19 @@ import { GlobOperation } from './glob.js';
 import { captureOperationSource, type RepoFile } from './operation-source.js';
 import { BUILT_IN_PROVIDERS } from './provider-registry.js';
 import { selectDeclaredPaths } from './select-declared-paths.js';
-import { sourceLabel } from './source-mode.js';
+import { sourcePlace } from './source-mode.js';
 import { boundDiagnostics } from './verify-issues.js';
+import type { WorkingTreeDifference } from './working-tree-difference.js';
 
 /** Options of {@link checkConfig}. */
 export interface CheckConfigOptions {
   cwd: string;
   /** Config file; undefined means `boundary.config.json` with its fallbacks. */
   config?: string;
-  /** Where tracked files are looked up. Default `working-tree` (the files on disk). */
+  /**
+   * The snapshot the config and the tracked files are read from. Default `head`, as for
+   * `generate` and `verify`: valid means valid for what they read by default.
+   */
   source?: SourceMode;
   /** Accept slices whose mode some member cannot supply. */
   allowPartial?: boolean;
@@ -32,16 +36,21 @@ export interface CheckConfigResult {
   readonly issues: string[];
   readonly config: RepoFile;
   readonly source: SourceMode;
+  /** Where the config was read, as messages say it (`at HEAD`, `in the index`, `in the working tree`). */
+  readonly place: string;
+  /** The working-tree config when it is not the one checked (head/index only). */
+  readonly workingTreeDifferences: WorkingTreeDifference[];
 }
 
 /**
  * `boundver validate-config`: the config's schema and semantic rules (strict slice facets unless
  * `allowPartial`), then the checks that need the repository: every component path and vendored
  * copy has tracked files, every declared boundary/behavior path selects one, every version file
- * exists. A missing or unparseable config throws (usage error).
+ * exists. Everything is read from one snapshot of `source`, so the answer is the one `generate`
+ * with that source would act on. A missing or unparseable config throws (usage error).
  */
 export async function checkConfig(options: CheckConfigOptions): Promise<CheckConfigResult> {
-  const source = options.source ?? 'working-tree';
+  const source = options.source ?? 'head';
   const snapshot = await captureOperationSource(options.cwd, source, options.limits);
   try {
     const loaded = await loadConfigFromSource(snapshot, options.config);
@@ -53,7 +62,14 @@ export async function checkConfig(options: CheckConfigOptions): Promise<CheckCon
         issues.push(...loadedProviders.errors.map((error) => `Custom provider loading failed: ${error}`));
       }
     }
-    return { ok: issues.length === 0, issues: boundDiagnostics(issues), config: loaded.file, source };
+    return {
+      ok: issues.length === 0,
+      issues: boundDiagnostics(issues),
+      config: loaded.file,
+      source,
+      place: loaded.place,
+      workingTreeDifferences: loaded.workingTree === null ? [] : [loaded.workingTree],
+    };
   } finally {
     await snapshot.close();
   }
@@ -61,7 +77,7 @@ export async function checkConfig(options: CheckConfigOptions): Promise<CheckCon
 
 function sourceIssues(snapshot: Snapshot, config: BoundverConfig, limits: EngineLimits): string[] {
   const issues: string[] = [];
-  const where = snapshot.source === 'working-tree' ? 'in the working tree' : `at ${sourceLabel(snapshot.source)}`;
+  const where = sourcePlace(snapshot.source);
   for (const component of config.components) {
     const entries = snapshot.list(component.path);
     const name = component.name;

@@ -1,14 +1,13 @@
 import type { Snapshot, SourceMode } from '@driftgate/git';
 import { comparableJson } from './comparable-json.js';
 import { computeComponentEntry, generationErrors } from './component-entry.js';
-import { loadConfigFromSource } from './config-source.js';
+import { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config-source.js';
 import { DEFAULT_LOCK_NAME, FACETS, type Facet } from './config-types.js';
-import { validateConfig } from './config-validate.js';
 import { affectedConsumers, type AffectedConsumers } from './consumers.js';
 import { componentChanges, type DiagnosticChanges } from './diagnostic-changes.js';
 import { createEngineContext } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
-import { BoundverError } from './errors.js';
+import { BoundverError, isBoundverError } from './errors.js';
 import { effectiveFacets } from './facet-policy.js';
 import type { JsonValue } from './json-value.js';
 import { summarizeChange } from './lock-diff.js';
@@ -20,6 +19,7 @@ import { consumerGraph } from './slice-entry.js';
 import { sourceLabel } from './source-mode.js';
 import { compareCodePoints } from './string-order.js';
 import { boundDiagnostics } from './verify-issues.js';
+import { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 
 /** Options of {@link whyComponent}; config and lock are read from the selected source. */
 export interface WhyOptions {
@@ -88,6 +88,8 @@ export interface WhyResult {
   readonly transitive: boolean;
   /** 0 current (or only non-gating drift), 1 drifted. */
   readonly exitCode: 0 | 1;
+  /** The working-tree config and lock where they are not the ones read (head/index only). */
+  readonly workingTreeDifferences: WorkingTreeDifference[];
 }
 
 function selector(snapshot: Snapshot): string {
@@ -109,102 +111,113 @@ export async function whyComponent(options: WhyOptions): Promise<WhyResult> {
   const snapshot = await captureOperationSource(options.cwd, options.source ?? 'head', options.limits);
   try {
     const loaded = await loadConfigFromSource(snapshot, options.config);
-    const { config, issues } = validateConfig(loaded.document, { requireSliceFacets: false });
-    if (config === null) {
-      throw new BoundverError('BOUNDVER_CONFIG_INVALID', `Config is invalid (${loaded.file.display}):\n${issues.map((issue) => `  - ${issue}`).join('\n')}`, { details: issues });
+    const differences: WorkingTreeDifference[] = loaded.workingTree === null ? [] : [loaded.workingTree];
+    try {
+      return await explain(snapshot, loaded, options, differences);
+    } catch (error) {
+      // An unknown component or a missing lock entry is often an edit the snapshot does not hold.
+      throw isBoundverError(error) ? withDifferences(error, differences) : error;
     }
-    const lockFile = resolveRepoFile(snapshot.root, options.lock ?? DEFAULT_LOCK_NAME);
-    const found = await readSourceFile(snapshot, lockFile, 'lock');
-    if (found === null) {
-      throw new BoundverError(
-        'BOUNDVER_LOCK_UNAVAILABLE',
-        `Lockfile ${lockFile.display} is not in the ${sourceLabel(snapshot.source)} ${snapshot.source === 'working-tree' ? '' : 'snapshot '}— run \`boundver generate\` first${snapshot.source === 'working-tree' ? '' : ' and commit or stage the lock, or pass --source working-tree'}.`,
-      );
-    }
-    const read = readLock(found.bytes, { source: lockFile.display });
-    if (read.lock === null) {
-      throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Lockfile ${lockFile.display} is invalid; regenerate it with \`boundver generate\`:\n${read.issues.map((issue) => `  - ${issue}`).join('\n')}`, {
-        details: read.issues,
-      });
-    }
-    const name = options.component;
-    const component = config.components.find((candidate) => candidate.name === name);
-    if (component === undefined) {
-      const known = config.components.map((candidate) => candidate.name).sort(compareCodePoints);
-      throw new BoundverError('BOUNDVER_USAGE', `Unknown component '${name}'. Known components: ${known.join(', ')}.`);
-    }
-    const locked = read.lock.components.get(name);
-    if (locked === undefined) {
-      throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Component '${name}' is not in the lockfile ${lockFile.display} — run \`boundver generate\` first.`);
-    }
-    // Only this component is computed: tag prefixes of the others are not resolved either.
-    const context = await createEngineContext(snapshot, { ...config, components: [component] }, {
-      allowCustomProviders: options.allowCustomProviders ?? false,
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-    });
-    const current = await computeComponentEntry(context, component);
-
-    const changes: Partial<Record<Facet, FacetChange>> = {};
-    for (const facet of FACETS) {
-      if (locked.fingerprints[facet] !== current.fingerprints[facet]) changes[facet] = { locked: locked.fingerprints[facet], current: current.fingerprints[facet] };
-    }
-    const changed = FACETS.filter((facet) => changes[facet] !== undefined);
-    const lockedValue = lockComponentValue(locked);
-    const currentValue = lockComponentValue(current);
-    const metadataChanges: Record<string, MetadataChange> = {};
-    for (const field of COMPONENT_METADATA_FIELDS) {
-      const before = lockedValue.get(field) ?? null;
-      const after = currentValue.get(field) ?? null;
-      if (comparableJson(before) !== comparableJson(after)) metadataChanges[field] = { locked: before, current: after };
-    }
-    const digestErrors = boundDiagnostics([
-      ...generationErrors(name, current).map((message) => `current ${message}`),
-      ...generationErrors(name, locked).map((message) => `locked ${message}`),
-    ]);
-    const gatedFacets = effectiveFacets(config, component, null);
-    const gatedChanges = changed.filter((facet) => gatedFacets.includes(facet)).sort(compareCodePoints);
-    const nonGatingChanges = changed.filter((facet) => !gatedFacets.includes(facet)).sort(compareCodePoints);
-    const hasMetadata = Object.keys(metadataChanges).length > 0;
-    const drifted = gatedChanges.length > 0 || hasMetadata || digestErrors.length > 0;
-    const summary =
-      changed.length > 0
-        ? summarizeChange(changed, locked.fingerprints, current.fingerprints)
-        : digestErrors.length > 0
-          ? 'fingerprint computation failed'
-          : hasMetadata
-            ? 'component metadata changed'
-            : '';
-    const changedFiles: DiagnosticChanges =
-      changed.length > 0
-        ? await componentChanges(snapshot, { componentName: name, componentPath: component.path, baseRef: options.baseRef ?? null, lockPath: lockFile.relative, locked })
-        : { status: 'not-run', files: [], error: null, base: null, origin: null };
-    const transitive = options.transitive === true;
-    const reaches = changed.includes('boundary') || changed.includes('compat');
-    return {
-      component: name,
-      path: component.path,
-      source: snapshot.source,
-      configInput: `${selector(snapshot)}:${loaded.file.display}`,
-      lockInput: `${selector(snapshot)}:${lockFile.display}`,
-      version: current.version ?? locked.version,
-      drifted,
-      observedDrift: changed.length > 0 || hasMetadata || digestErrors.length > 0,
-      changes,
-      gatedFacets,
-      gatedChanges,
-      nonGatingChanges,
-      metadataChanges,
-      digestErrors,
-      summary,
-      lockedFingerprints: locked.fingerprints,
-      currentFingerprints: current.fingerprints,
-      changedFiles,
-      boundaryPaths: [...(component.boundary.paths ?? [])],
-      affected: reaches ? affectedConsumers(consumerGraph(config), name, transitive) : { components: [], externalConsumers: [] },
-      transitive,
-      exitCode: drifted ? 1 : 0,
-    };
   } finally {
     await snapshot.close();
   }
+}
+
+/** whyComponent after the config is loaded; `differences` collects what the working tree holds otherwise. */
+async function explain(snapshot: Snapshot, loaded: LoadedConfig, options: WhyOptions, differences: WorkingTreeDifference[]): Promise<WhyResult> {
+  const config = requireValidConfig(loaded, { requireSliceFacets: false });
+  const lockFile = resolveRepoFile(snapshot.root, options.lock ?? DEFAULT_LOCK_NAME);
+  const found = await readSourceFile(snapshot, lockFile, 'lock');
+  const lockDifference = workingTreeDifference(snapshot.source, lockFile, 'lock', found?.bytes ?? null);
+  if (lockDifference !== null) differences.push(lockDifference);
+  if (found === null) {
+    throw new BoundverError(
+      'BOUNDVER_LOCK_UNAVAILABLE',
+      `Lockfile ${lockFile.display} is not in the ${sourceLabel(snapshot.source)} ${snapshot.source === 'working-tree' ? '' : 'snapshot '}— run \`boundver generate\` first${snapshot.source === 'working-tree' ? '' : ' and commit or stage the lock, or pass --source working-tree'}.`,
+    );
+  }
+  const read = readLock(found.bytes, { source: lockFile.display });
+  if (read.lock === null) {
+    throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Lockfile ${lockFile.display} is invalid; regenerate it with \`boundver generate\`:\n${read.issues.map((issue) => `  - ${issue}`).join('\n')}`, {
+      details: read.issues,
+    });
+  }
+  const name = options.component;
+  const component = config.components.find((candidate) => candidate.name === name);
+  if (component === undefined) {
+    const known = config.components.map((candidate) => candidate.name).sort(compareCodePoints);
+    throw new BoundverError('BOUNDVER_USAGE', `Unknown component '${name}'. Known components: ${known.join(', ')}.`);
+  }
+  const locked = read.lock.components.get(name);
+  if (locked === undefined) {
+    throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Component '${name}' is not in the lockfile ${lockFile.display} — run \`boundver generate\` first.`);
+  }
+  // Only this component is computed: tag prefixes of the others are not resolved either.
+  const context = await createEngineContext(snapshot, { ...config, components: [component] }, {
+    allowCustomProviders: options.allowCustomProviders ?? false,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+  const current = await computeComponentEntry(context, component);
+
+  const changes: Partial<Record<Facet, FacetChange>> = {};
+  for (const facet of FACETS) {
+    if (locked.fingerprints[facet] !== current.fingerprints[facet]) changes[facet] = { locked: locked.fingerprints[facet], current: current.fingerprints[facet] };
+  }
+  const changed = FACETS.filter((facet) => changes[facet] !== undefined);
+  const lockedValue = lockComponentValue(locked);
+  const currentValue = lockComponentValue(current);
+  const metadataChanges: Record<string, MetadataChange> = {};
+  for (const field of COMPONENT_METADATA_FIELDS) {
+    const before = lockedValue.get(field) ?? null;
+    const after = currentValue.get(field) ?? null;
+    if (comparableJson(before) !== comparableJson(after)) metadataChanges[field] = { locked: before, current: after };
+  }
+  const digestErrors = boundDiagnostics([
+    ...generationErrors(name, current).map((message) => `current ${message}`),
+    ...generationErrors(name, locked).map((message) => `locked ${message}`),
+  ]);
+  const gatedFacets = effectiveFacets(config, component, null);
+  const gatedChanges = changed.filter((facet) => gatedFacets.includes(facet)).sort(compareCodePoints);
+  const nonGatingChanges = changed.filter((facet) => !gatedFacets.includes(facet)).sort(compareCodePoints);
+  const hasMetadata = Object.keys(metadataChanges).length > 0;
+  const drifted = gatedChanges.length > 0 || hasMetadata || digestErrors.length > 0;
+  const summary =
+    changed.length > 0
+      ? summarizeChange(changed, locked.fingerprints, current.fingerprints)
+      : digestErrors.length > 0
+        ? 'fingerprint computation failed'
+        : hasMetadata
+          ? 'component metadata changed'
+          : '';
+  const changedFiles: DiagnosticChanges =
+    changed.length > 0
+      ? await componentChanges(snapshot, { componentName: name, componentPath: component.path, baseRef: options.baseRef ?? null, lockPath: lockFile.relative, locked })
+      : { status: 'not-run', files: [], error: null, base: null, origin: null };
+  const transitive = options.transitive === true;
+  const reaches = changed.includes('boundary') || changed.includes('compat');
+  return {
+    component: name,
+    path: component.path,
+    source: snapshot.source,
+    configInput: `${selector(snapshot)}:${loaded.file.display}`,
+    lockInput: `${selector(snapshot)}:${lockFile.display}`,
+    version: current.version ?? locked.version,
+    drifted,
+    observedDrift: changed.length > 0 || hasMetadata || digestErrors.length > 0,
+    changes,
+    gatedFacets,
+    gatedChanges,
+    nonGatingChanges,
+    metadataChanges,
+    digestErrors,
+    summary,
+    lockedFingerprints: locked.fingerprints,
+    currentFingerprints: current.fingerprints,
+    changedFiles,
+    boundaryPaths: [...(component.boundary.paths ?? [])],
+    affected: reaches ? affectedConsumers(consumerGraph(config), name, transitive) : { components: [], externalConsumers: [] },
+    transitive,
+    exitCode: drifted ? 1 : 0,
+    workingTreeDifferences: [...differences],
+  };
 }

@@ -19,26 +19,27 @@ export function configFormatOf(fileName: string): ConfigFormat | null {
 
 /**
  * Parses config bytes by the file's extension into the value model (strict JSON, strict YAML,
- * TOML), after the 10 MiB size check. `fileName` names the file in errors. Throws
+ * TOML), after the 10 MiB size check. `fileName` chooses the format; `label` (default
+ * `fileName`) names the file in errors, e.g. `boundary.config.json at HEAD`. Throws
  * `BOUNDVER_CONFIG_EXTENSION`, `BOUNDVER_CONFIG_TOO_LARGE`, `BOUNDVER_TEXT_ENCODING` or a
  * parse error.
  */
-export function parseConfigDocument(input: string | Uint8Array, fileName: string): JsonValue {
+export function parseConfigDocument(input: string | Uint8Array, fileName: string, label: string = fileName): JsonValue {
   const format = configFormatOf(fileName);
   if (format === null) {
     throw new BoundverError(
       'BOUNDVER_CONFIG_EXTENSION',
-      `Unsupported config file extension for ${fileName}: use .json, .yaml, .yml or .toml`,
+      `Unsupported config file extension for ${label}: use .json, .yaml, .yml or .toml`,
     );
   }
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
   if (size > MAX_CONFIG_BYTES) {
     throw new BoundverError(
       'BOUNDVER_CONFIG_TOO_LARGE',
-      `Config file ${fileName} is ${size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit; split or shrink it`,
+      `Config file ${label} is ${size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit; split or shrink it`,
     );
   }
-  if (format === 'json') return parseStrictJson(input, fileName);
-  if (format === 'yaml') return parseStrictYaml(input, fileName);
-  return parseStrictToml(input, fileName);
+  if (format === 'json') return parseStrictJson(input, label);
+  if (format === 'yaml') return parseStrictYaml(input, label);
+  return parseStrictToml(input, label);
 }

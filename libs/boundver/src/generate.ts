@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { SourceMode } from '@driftgate/git';
+import type { Snapshot, SourceMode } from '@driftgate/git';
 import { canonicalJson } from './canonical-json.js';
 import { computeEntries, generationErrors } from './component-entry.js';
 import { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config-source.js';
 import { DEFAULT_LOCK_NAME } from './config-types.js';
 import { createEngineContext, type EngineContext, type ProgressListener } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
-import { BoundverError } from './errors.js';
+import { BoundverError, isBoundverError } from './errors.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
 import { LOCK_SCHEMA, LOCK_SCHEMA_URL, type Lock, type LockComponent, type LockSlice } from './lock-types.js';
@@ -16,6 +16,7 @@ import { captureOperationSource, readSourceFile, resolveRepoFile, type RepoFile 
 import { CONFIG_CONTRACT, configDigest } from './semantic-config.js';
 import { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
 import { compareCodePoints } from './string-order.js';
+import { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** Options of {@link generateLock}; paths are taken relative to the repository root. */
@@ -54,6 +55,8 @@ export interface GenerateResult {
   readonly written: boolean;
   /** Components refreshed by a partial generation; empty for a full one. */
   readonly componentsFilter: string[];
+  /** The working-tree config (and, for a partial generation, lock) when it is not the one read. */
+  readonly workingTreeDifferences: WorkingTreeDifference[];
 }
 
 /**
@@ -144,46 +147,71 @@ export async function generateLock(options: GenerateOptions): Promise<GenerateRe
   const snapshot = await captureOperationSource(options.cwd, source, options.limits);
   try {
     const loaded: LoadedConfig = await loadConfigFromSource(snapshot, options.config);
-    const config = requireValidConfig(loaded, { requireSliceFacets: !options.allowPartial });
-    const out = resolveRepoFile(snapshot.root, options.out ?? DEFAULT_LOCK_NAME);
-    ensureLockOutsideComponents(snapshot.root, out, loaded.file, config);
-    const context = await createEngineContext(snapshot, config, {
-      allowCustomProviders: options.allowCustomProviders ?? false,
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    });
-    const selected = [...new Set(options.components ?? [])];
-    const unknown = selected.filter((name) => !config.components.some((component) => component.name === name));
-    if (unknown.length > 0) {
-      throw new BoundverError('BOUNDVER_USAGE', `Unknown component(s): ${unknown.join(', ')}. Use component names from the config.`);
+    const differences: WorkingTreeDifference[] = loaded.workingTree === null ? [] : [loaded.workingTree];
+    try {
+      return await generateFrom(snapshot, loaded, options, differences);
+    } catch (error) {
+      // Whatever stopped generation, an edit the snapshot does not hold may be why.
+      throw isBoundverError(error) ? withDifferences(error, differences) : error;
     }
-    let existing: Lock | null = null;
-    if (selected.length > 0) {
-      const found = await readSourceFile(snapshot, out, 'lock');
-      if (found === null) {
-        throw new BoundverError(
-          'BOUNDVER_LOCK_UNAVAILABLE',
-          `Cannot generate a component subset without an existing ${LOCK_SCHEMA} lockfile at ${out.display} in the ${source} source. Run a full \`boundver generate\` first.`,
-        );
-      }
-      const read = readLock(found.bytes, { source: out.display });
-      if (read.lock === null) {
-        throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Cannot partially update an invalid lockfile; run a full \`boundver generate\`:\n${read.issues.join('\n')}`, {
-          details: read.issues,
-        });
-      }
-      existing = read.lock;
-    }
-    const entries = await computeComponentEntries(context);
-    const full = assembleLock(context, entries, { strict: !options.allowPartial });
-    const lock = existing === null ? full : mergePartialLock(existing, full, selected);
-    const text = serializeLock(lock);
-    if (!options.dryRun) {
-      await mkdir(dirname(out.absolute), { recursive: true });
-      await writeFileAtomic(out.absolute, text);
-    }
-    return { lock, text, source, headCommit: snapshot.headCommit, config: loaded.file, out, written: !options.dryRun, componentsFilter: selected };
   } finally {
     await snapshot.close();
   }
+}
+
+/** generateLock after the config is loaded; `differences` collects what the working tree holds otherwise. */
+async function generateFrom(snapshot: Snapshot, loaded: LoadedConfig, options: GenerateOptions, differences: WorkingTreeDifference[]): Promise<GenerateResult> {
+  const source = snapshot.source;
+  const config = requireValidConfig(loaded, { requireSliceFacets: !options.allowPartial });
+  const out = resolveRepoFile(snapshot.root, options.out ?? DEFAULT_LOCK_NAME);
+  ensureLockOutsideComponents(snapshot.root, out, loaded.file, config);
+  const context = await createEngineContext(snapshot, config, {
+    allowCustomProviders: options.allowCustomProviders ?? false,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const selected = [...new Set(options.components ?? [])];
+  const unknown = selected.filter((name) => !config.components.some((component) => component.name === name));
+  if (unknown.length > 0) {
+    throw new BoundverError('BOUNDVER_USAGE', `Unknown component(s): ${unknown.join(', ')}. Use component names from the config.`);
+  }
+  let existing: Lock | null = null;
+  if (selected.length > 0) {
+    const found = await readSourceFile(snapshot, out, 'lock');
+    const lockDifference = workingTreeDifference(source, out, 'lock', found?.bytes ?? null);
+    if (lockDifference !== null) differences.push(lockDifference);
+    if (found === null) {
+      throw new BoundverError(
+        'BOUNDVER_LOCK_UNAVAILABLE',
+        `Cannot generate a component subset without an existing ${LOCK_SCHEMA} lockfile at ${out.display} in the ${source} source. Run a full \`boundver generate\` first.`,
+      );
+    }
+    const read = readLock(found.bytes, { source: out.display });
+    if (read.lock === null) {
+      throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Cannot partially update an invalid lockfile; run a full \`boundver generate\`:\n${read.issues.join('\n')}`, {
+        details: read.issues,
+      });
+    }
+    existing = read.lock;
+  }
+  const entries = await computeComponentEntries(context);
+  const full = assembleLock(context, entries, { strict: !options.allowPartial });
+  const lock = existing === null ? full : mergePartialLock(existing, full, selected);
+  const text = serializeLock(lock);
+  if (!options.dryRun) {
+    await mkdir(dirname(out.absolute), { recursive: true });
+    await writeFileAtomic(out.absolute, text);
+  }
+  return {
+    lock,
+    text,
+    source,
+    headCommit: snapshot.headCommit,
+    config: loaded.file,
+    out,
+    written: !options.dryRun,
+    componentsFilter: selected,
+    // A written lock replaced the working-tree one, so only an unread config is left to mention.
+    workingTreeDifferences: differences.filter((difference) => options.dryRun || difference.kind !== 'lock'),
+  };
 }

@@ -101,7 +101,7 @@ export { readLock, validateLockDocument, type LockReadResult, type ReadLockOptio
 export { writeFileAtomic } from './write-file-atomic.js';
 export type { SourceMode } from '@driftgate/git';
 export type { EngineLimits } from './engine-limits.js';
-export { parseSourceMode, SOURCE_MODES, sourceLabel } from './source-mode.js';
+export { parseSourceMode, SOURCE_MODES, sourceLabel, sourcePlace } from './source-mode.js';
 export {
   captureOperationSource,
   physicalPath,
@@ -179,6 +179,7 @@ export {
 export { changedComponents } from './changed-components.js';
 export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult } from './verify.js';
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
+export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 export { outputJsonText, toOutputJson } from './json-output.js';
 export { discoverComponents, type DiscoveredComponent, type DiscoverOptions } from './discover-components.js';
 export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './init-config.js';

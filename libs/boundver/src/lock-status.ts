@@ -12,6 +12,7 @@ import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, 
 import { sourceLabel } from './source-mode.js';
 import { parseStrictJson } from './strict-json.js';
 import { verifyLock, type VerifyInputs } from './verify.js';
+import type { WorkingTreeDifference } from './working-tree-difference.js';
 
 /** Options of {@link lockStatus}; config and lock are read from the selected source. */
 export interface LockStatusOptions {
@@ -49,6 +50,8 @@ export interface LockStatus {
    * warnings remain, else 0.
    */
   readonly strictExitCode: 0 | 1 | 2 | 3 | 4 | 5;
+  /** The working-tree config and lock where they are not the ones read (head/index only). */
+  readonly workingTreeDifferences: WorkingTreeDifference[];
 }
 
 /** The problems each lock entry records about itself, one line each, in lock order. */
@@ -162,5 +165,6 @@ export async function lockStatus(options: LockStatusOptions): Promise<LockStatus
     warnings,
     facetPolicy: verify.facetPolicy,
     strictExitCode,
+    workingTreeDifferences: verify.workingTreeDifferences,
   };
 }

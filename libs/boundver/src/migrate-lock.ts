@@ -14,6 +14,7 @@ import { analyzeSelectorMigration, type LockMigrationAction, type MigrationAnaly
 import { captureOperationSource, readDiskFile } from './operation-source.js';
 import { CONFIG_CONTRACT } from './semantic-config.js';
 import { parseStrictJson } from './strict-json.js';
+import type { WorkingTreeDifference } from './working-tree-difference.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** Lock schemas this release recognises; only the last one can be kept without regeneration. */
@@ -105,6 +106,8 @@ export interface MigrateLockResult {
   readonly written: boolean;
   /** The `--explain` document, or null. */
   readonly analysis: MigrationAnalysis | null;
+  /** With `explain`: the working-tree config when it is not the one analysed (head/index only). */
+  readonly workingTreeDifferences: WorkingTreeDifference[];
 }
 
 /** The tree of the captured HEAD commit, for the analysis document. */
@@ -142,14 +145,15 @@ export async function migrateLock(options: MigrateLockOptions): Promise<MigrateL
       const tree = snapshot.source === 'head' && snapshot.headCommit !== null ? await headTree(snapshot.root, snapshot.headCommit) : null;
       const sourceSchema = isJsonObject(document) ? document.get('schema') : undefined;
       const analysis = analyzeSelectorMigration(snapshot, loaded.document, { path: lockName.split('\\').join('/'), sourceSchema, action: plan.action, reason: plan.reason }, tree);
-      return { lock: lockName, action: plan.action, reason: plan.reason, changes: plan.changes, text: null, written: false, analysis };
+      const workingTreeDifferences = loaded.workingTree === null ? [] : [loaded.workingTree];
+      return { lock: lockName, action: plan.action, reason: plan.reason, changes: plan.changes, text: null, written: false, analysis, workingTreeDifferences };
     } finally {
       await snapshot.close();
     }
   }
   if (plan.action === 'regenerate') throw new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `Cannot migrate ${lockName}: ${plan.reason}`);
-  if (plan.action === 'none') return { lock: lockName, action: 'none', reason: null, changes: [], text: null, written: false, analysis: null };
+  if (plan.action === 'none') return { lock: lockName, action: 'none', reason: null, changes: [], text: null, written: false, analysis: null, workingTreeDifferences: [] };
   const text = serializeLock(plan.lock!);
   if (!options.dryRun) await writeFileAtomic(absolute, text);
-  return { lock: lockName, action: 'normalize', reason: null, changes: plan.changes, text, written: !options.dryRun, analysis: null };
+  return { lock: lockName, action: 'normalize', reason: null, changes: plan.changes, text, written: !options.dryRun, analysis: null, workingTreeDifferences: [] };
 }

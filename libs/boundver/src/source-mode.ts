@@ -14,3 +14,14 @@ export function parseSourceMode(value: string): SourceMode {
 export function sourceLabel(source: SourceMode): string {
   return source === 'working-tree' ? 'working tree' : source.toUpperCase();
 }
+
+/**
+ * Where a command read something, as its messages say it: `at HEAD`, `in the index`, `in the
+ * working tree`. A file outside the repository is read from disk whatever the source, so it is
+ * `on disk` there.
+ */
+export function sourcePlace(source: SourceMode, insideRepository = true): string {
+  if (source === 'head') return 'at HEAD';
+  if (source === 'index') return 'in the index';
+  return insideRepository ? 'in the working tree' : 'on disk';
+}

@@ -25,6 +25,7 @@ import { configDigest } from './semantic-config.js';
 import { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
 import { sourceLabel } from './source-mode.js';
 import { boundDiagnostics, driftExitCode, failFastIssues, isSafetyIssue, shortDigest } from './verify-issues.js';
+import { workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** Options of {@link verifyLock}; config and lock are read from the selected source. */
@@ -113,6 +114,11 @@ export interface VerifyResult {
    * error`), or null. Callers that treat a capture failure as an error of their own read it here.
    */
   readonly captureError: string | null;
+  /**
+   * The working-tree config and lock where they are not the ones verified (head/index only; a
+   * lock an update rewrote is left out). Not part of the verdict: callers show them as notes.
+   */
+  readonly workingTreeDifferences: WorkingTreeDifference[];
 }
 
 const FACET_ORDER: readonly Facet[] = ['compat', 'boundary', 'behavior', 'exact'];
@@ -135,10 +141,11 @@ interface Accumulated {
   facets: Facet[] | null;
   policy: FacetPolicy | null;
   componentsFilter: string[];
+  differences: WorkingTreeDifference[];
 }
 
 function accumulated(options: VerifyOptions): Accumulated {
-  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(options.components ?? [])] };
+  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(options.components ?? [])], differences: [] };
 }
 
 /** Where a result's inputs came from; `headCommit` is undefined when no source was captured. */
@@ -178,6 +185,7 @@ function resultOf(
     lockFile: at.lockFile,
     lockText: at.lockText,
     captureError: extra.captureError ?? null,
+    workingTreeDifferences: acc.differences.filter((difference) => !updated || difference.kind !== 'lock'),
   };
 }
 
@@ -236,6 +244,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
     return finish();
   }
   configDisplay = loaded.file.display;
+  if (loaded.workingTree !== null) acc.differences.push(loaded.workingTree);
   const validation = validateConfig(loaded.document, { requireSliceFacets: false });
   if (validation.config === null) {
     acc.issues.push(...validation.issues.map((issue) => (issue.startsWith('Config root') ? issue : `Config invalid: ${issue}`)));
@@ -280,6 +289,8 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
   let lock: Lock;
   try {
     const found = await readSourceFile(snapshot, lockFile, 'lock');
+    const lockDifference = workingTreeDifference(snapshot.source, lockFile, 'lock', found?.bytes ?? null);
+    if (lockDifference !== null) acc.differences.push(lockDifference);
     if (found === null) {
       const hint =
         snapshot.source === 'head'

@@ -4,6 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, formatOption, parseList, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import { BoundverExit } from './exit-codes.js';
 import { jsonText, safeLines } from './render-text.js';
+import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface GenerateFlags {
   config?: string;
@@ -50,6 +51,7 @@ export function registerGenerateCommand(program: Command, io: CliIo): void {
       }
       if (flags.format === 'json') io.out(jsonText(generateJson(result)));
       else if (!quiet) io.out(safeLines(generateText(result, verbose)));
+      printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: false });
       io.exit(BoundverExit.ok);
     });
 }
@@ -64,6 +66,7 @@ function generateJson(result: GenerateResult): unknown {
     config: result.config.display,
     components_filter: result.componentsFilter,
     lock: JSON.parse(result.text) as unknown,
+    working_tree_differences: differencesJson(result.workingTreeDifferences),
   };
 }
 

@@ -4,6 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import { BoundverExit } from './exit-codes.js';
 import { safeLines } from './render-text.js';
+import { printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface MigrateFlags {
   lock: string;
@@ -62,6 +63,7 @@ export function registerMigrateLockCommand(program: Command, io: CliIo): void {
       });
       if (result.analysis !== null) {
         io.out(flags.format === 'json' ? outputJsonText(result.analysis) : safeLines(analysisText(result.analysis)));
+        printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: false });
       } else if (result.action === 'none') {
         const message = `Lockfile is already normalized: ${result.lock}; no changes ${flags.dryRun ? 'would be ' : ''}written.`;
         if (flags.dryRun) io.err(safeLines([message]));

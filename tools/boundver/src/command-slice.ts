@@ -1,4 +1,4 @@
-import { outputJsonText, readLockSlice, shortDigest } from '@driftgate/boundver';
+import { outputJsonText, readLockSlice, shortDigest, sourcePlace } from '@driftgate/boundver';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { formatOption, type OutputFormat } from './cli-options.js';
@@ -25,7 +25,7 @@ export function registerSliceCommand(program: Command, io: CliIo): void {
       } else {
         const lines = ['', `  Slice: ${report.name}`];
         if (report.description !== '') lines.push(`  Description: ${report.description}`);
-        lines.push(`  Mode: ${report.mode}`, `  Fingerprint: ${report.fingerprint}`, `  Lock: ${lockFile.display}`, '  Components:');
+        lines.push(`  Mode: ${report.mode}`, `  Fingerprint: ${report.fingerprint}`, `  Lock: ${lockFile.display} ${sourcePlace('working-tree', lockFile.relative !== null)}`, '  Components:');
         for (const member of report.components) lines.push(`    ${member.name} @ ${member.version ?? 'unversioned'}  (${shortDigest(member.digest)})`);
         io.out(safeLines(lines));
       }

@@ -4,6 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, formatOption, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import { BoundverExit, type BoundverExitCode } from './exit-codes.js';
 import { safeLines } from './render-text.js';
+import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface StatusFlags {
   config?: string;
@@ -101,11 +102,15 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
             warnings: status.warnings,
             observations: status.observations,
             facet_policy: status.facetPolicy === null ? null : facetPolicyValue(status.facetPolicy),
+            inputs: status.inputs,
+            working_tree_differences: differencesJson(status.workingTreeDifferences),
           }),
         );
       } else if (!quiet) {
         io.out(safeLines(statusText(status)));
       }
-      io.exit(flags.strict === true ? (status.strictExitCode as BoundverExitCode) : BoundverExit.ok);
+      const exitCode = flags.strict === true ? (status.strictExitCode as BoundverExitCode) : BoundverExit.ok;
+      printWorkingTreeNotes(io, status.workingTreeDifferences, { quiet, failed: exitCode !== BoundverExit.ok });
+      io.exit(exitCode);
     });
 }

@@ -4,6 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import { BoundverExit } from './exit-codes.js';
 import { jsonText, safeLines } from './render-text.js';
+import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface ValidateFlags {
   config?: string;
@@ -13,14 +14,18 @@ interface ValidateFlags {
   allowCustomProviders?: boolean;
 }
 
-/** `boundver validate-config` (alias `check-config`): the config's rules and its paths in the repository. */
+/**
+ * `boundver validate-config` (alias `check-config`): the config's rules and its paths in the
+ * repository. It reads the same source as generate and verify, HEAD by default, so that "valid"
+ * is about the config they will use; `--source working-tree` checks an edit before committing it.
+ */
 export function registerValidateConfigCommand(program: Command, io: CliIo): void {
   program
     .command('validate-config')
     .alias('check-config')
-    .description('check the config: schema, semantic rules, facet availability, and that its paths select tracked files')
-    .option('--config <path>', 'config file (default boundary.config.json, then .yaml/.yml/.toml)')
-    .addOption(sourceOption('working-tree'))
+    .description('check the config: schema, semantic rules, facet availability, and that its paths select tracked files, in the snapshot generate and verify read (HEAD unless --source)')
+    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
+    .addOption(sourceOption())
     .option('--allow-partial', 'accept slices whose mode some member cannot supply')
     .addOption(formatOption())
     .addOption(customProvidersOption())
@@ -34,12 +39,13 @@ export function registerValidateConfigCommand(program: Command, io: CliIo): void
         allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
       });
       if (flags.format === 'json') {
-        io.out(jsonText({ ok: result.ok, config: result.config.display, source: result.source, issues: result.issues }));
+        io.out(jsonText({ ok: result.ok, config: result.config.display, source: result.source, issues: result.issues, working_tree_differences: differencesJson(result.workingTreeDifferences) }));
       } else if (result.ok) {
-        if (!quiet) io.out(safeLines([`Config is valid: ${result.config.display} (source ${result.source}).`]));
+        if (!quiet) io.out(safeLines([`Config is valid: ${result.config.display} ${result.place}.`]));
       } else {
-        io.out(safeLines([`CONFIG INVALID: ${result.config.display} (${result.issues.length} issue${result.issues.length === 1 ? '' : 's'}):`, ...result.issues.map((issue) => `  - ${issue}`)]));
+        io.out(safeLines([`CONFIG INVALID: ${result.config.display} ${result.place} (${result.issues.length} issue${result.issues.length === 1 ? '' : 's'}):`, ...result.issues.map((issue) => `  - ${issue}`)]));
       }
+      printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: !result.ok });
       io.exit(result.ok ? BoundverExit.ok : BoundverExit.usage);
     });
 }

@@ -4,6 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import type { BoundverExitCode } from './exit-codes.js';
 import { safeLines, valueLine } from './render-text.js';
+import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface WhyFlags {
   config?: string;
@@ -24,6 +25,7 @@ function whyJson(result: WhyResult): unknown {
     component: result.component,
     path: result.path,
     source: result.source,
+    config_provenance: result.configInput,
     lock_provenance: result.lockInput,
     version: result.version,
     drifted: result.drifted,
@@ -46,11 +48,12 @@ function whyJson(result: WhyResult): unknown {
     affected_components: result.affected.components,
     affected_external_consumers: result.affected.externalConsumers,
     transitive_consumers: result.transitive,
+    working_tree_differences: differencesJson(result.workingTreeDifferences),
   };
 }
 
 function whyText(result: WhyResult): string[] {
-  const lines = ['', `Component:  ${result.component}`, `Path:       ${result.path}`, `Source:     ${result.source}`, `Lock:       ${result.lockInput}`];
+  const lines = ['', `Component:  ${result.component}`, `Path:       ${result.path}`, `Source:     ${result.source}`, `Config:     ${result.configInput}`, `Lock:       ${result.lockInput}`];
   lines.push(`Gated:      ${result.gatedFacets.join(', ') || 'none'}`);
   if (result.version !== null) lines.push(`Version:    ${result.version}`);
   if (!result.observedDrift) {
@@ -127,6 +130,7 @@ export function registerWhyCommand(program: Command, io: CliIo): void {
       });
       if (flags.format === 'json') io.out(outputJsonText(whyJson(result)));
       else if (!quiet || result.drifted) io.out(safeLines(whyText(result)));
+      printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: result.drifted });
       io.exit(result.exitCode as BoundverExitCode);
     });
 }
