@@ -168,6 +168,66 @@ describe('boundver init (spec §12)', () => {
   });
 });
 
+describe('boundver init --discover after nx g @driftgate/nx:init', () => {
+  /** A fresh `create-nx-workspace --preset=ts` with `nx g @nx/js:lib packages/calc`, after `nx g @driftgate/nx:init`. */
+  function nxWorkspace(config: unknown = { project: '@ws/source', components: {} }): TempRepo {
+    return repo({
+      'package.json': '{"name": "@ws/source", "version": "0.0.0", "private": true, "workspaces": ["packages/*"]}\n',
+      'nx.json': '{"plugins": ["@driftgate/nx/plugin"]}\n',
+      'packages/calc/package.json': '{"name": "@ws/calc", "version": "0.0.1"}\n',
+      'packages/calc/src/index.ts': "export * from './lib/calc';\n",
+      'packages/calc/src/lib/calc.ts': 'export const calc = (): number => 1;\n',
+      'boundary.config.json': `${JSON.stringify(config, null, 2)}\n`,
+    });
+  }
+
+  it('fills the config that declares no components, keeping its other keys, and names components after their Nx projects', () => {
+    const r = nxWorkspace({ project: '@ws/source', defaults: { verify_facets: ['exact'] }, components: {} });
+    const run = bv(r.dir, ['init', '--discover']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('Filled the empty boundary.config.json with 1 component discovered from manifests: @ws/calc.');
+    expect(read(r, 'boundary.config.json')).toBe(
+      pythonIndent2({
+        project: '@ws/source',
+        defaults: { verify_facets: ['exact'] },
+        components: { '@ws/calc': { path: 'packages/calc', version_source: { file: 'package.json', field: 'version' }, boundary: { provider: 'typescript-exports', paths: ['src/index.ts'] } } },
+      }),
+    );
+    // Filled once, the config has components: a second run refuses as for any config.
+    const again = bv(r.dir, ['init', '--discover']);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('Config already exists: boundary.config.json. Pass --force');
+    expect(bv(r.dir, ['generate', '--source', 'working-tree']).status).toBe(0);
+    r.commit('components');
+    expect(bv(r.dir, ['verify', '--components', '@ws/calc']).status).toBe(0);
+  });
+
+  it('names the component of the root manifests after the root package, as the plugin names the workspace project', () => {
+    const r = nxWorkspace();
+    r.write({ 'src/main.ts': 'export {};\n', 'apps/web/project.json': '{"name": "web"}\n', 'apps/web/package.json': '{"name": "@ws/web"}\n' });
+    r.commit('a root source directory and an app');
+    expect(bv(r.dir, ['init', '--discover']).status).toBe(0);
+    expect(Object.keys(json<{ components: Record<string, unknown> }>(read(r, 'boundary.config.json')).components)).toEqual(['web', '@ws/source', '@ws/calc']);
+  });
+
+  it('still refuses a config that has components, and says how to fill an empty one without --discover', () => {
+    const r = nxWorkspace();
+    const plain = bv(r.dir, ['init']);
+    expect(plain.status).toBe(2);
+    expect(plain.stderr).toBe(
+      'boundver: Config already exists: boundary.config.json. It declares no components yet: fill it with `boundver init --discover` or `boundver add`, or pass --force to overwrite it.\n',
+    );
+    const configured = nxWorkspace({ project: '@ws/source', components: { calc: { path: 'packages/calc', boundary: { provider: 'implicit' } } } });
+    const before = read(configured, 'boundary.config.json');
+    const refused = bv(configured.dir, ['init', '--discover']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('Config already exists: boundary.config.json. Pass --force to overwrite it');
+    expect(read(configured, 'boundary.config.json')).toBe(before);
+    expect(bv(configured.dir, ['init', '--discover', '--force']).status).toBe(0);
+    expect(Object.keys(json<{ components: Record<string, unknown> }>(read(configured, 'boundary.config.json')).components)).toEqual(['@ws/calc']);
+  });
+});
+
 describe('boundver add / remove (spec §12)', () => {
   const original = {
     project: 'caf\u00e9',

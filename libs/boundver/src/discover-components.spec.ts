@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discoverComponents } from './discover-components.js';
+import { discoverComponents, manifestDirectories } from './discover-components.js';
+import { nxProjectName } from './nx-project-name.js';
 
 describe('discoverComponents', () => {
   it('maps a root manifest to the single top-level Python package before src/lib/app', () => {
@@ -40,5 +41,33 @@ describe('discoverComponents', () => {
     expect(discoverComponents(['a-b/c/package.json', 'a/b/package.json'], { rootName: 'r' }).map((c) => c.path)).toEqual(['a/b', 'a-b/c']);
     expect(() => discoverComponents(['x,y/package.json'], { rootName: 'r' })).toThrow(/not addressable|must not contain ','/);
     expect(() => discoverComponents(['a/package.json', 'b/package.json'], { rootName: 'r', maxComponents: 1 })).toThrow(/more than 1 components/);
+  });
+
+  it('names components after the Nx projects their directories declare, else after the directory', () => {
+    const paths = ['package.json', 'src/main.ts', 'packages/calc/package.json', 'packages/calc/src/index.ts', 'packages/odd/package.json', 'tools/py/pyproject.toml'];
+    const projectNames = new Map([
+      ['', '@ws/source'],
+      ['packages/calc', '@ws/calc'],
+      // Not a component name (commas separate --components lists): the directory name is used.
+      ['packages/odd', 'a, b'],
+    ]);
+    expect(discoverComponents(paths, { rootName: 'ws', projectNames }).map((c) => [c.name, c.path])).toEqual([
+      ['@ws/source', 'src'],
+      ['@ws/calc', 'packages/calc'],
+      ['odd', 'packages/odd'],
+      ['py', 'tools/py'],
+    ]);
+    expect(discoverComponents(paths, { rootName: 'ws' }).map((c) => c.name)).toEqual(['ws', 'calc', 'odd', 'py']);
+    // Two directories declaring one name still make two components.
+    expect(discoverComponents(['a/package.json', 'b/package.json'], { rootName: 'r', projectNames: new Map([['a', 'x'], ['b', 'x']]) }).map((c) => c.name)).toEqual(['x', 'x-2']);
+  });
+
+  it('lists the manifest directories to look project names up in, and reads them as Nx does', () => {
+    expect(manifestDirectories(['package.json', 'b/Cargo.toml', 'a/x/package.json', 'a/x/go.mod', 'node_modules/y/package.json', 'a/readme.md'])).toEqual(['', 'a/x', 'b']);
+    expect(nxProjectName('{"name": "from-project-json"}', '{"name": "@ws/calc", "nx": {"name": "calc"}}')).toBe('from-project-json');
+    expect(nxProjectName(undefined, '{"name": "@ws/calc", "nx": {"name": "calc"}}')).toBe('calc');
+    expect(nxProjectName('{}', '{"name": "@ws/calc"}')).toBe('@ws/calc');
+    expect(nxProjectName('{not json', '[]')).toBeUndefined();
+    expect(nxProjectName(undefined, '{"name": ""}')).toBeUndefined();
   });
 });

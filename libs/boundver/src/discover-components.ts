@@ -16,8 +16,19 @@ export interface DiscoveredComponent {
 
 /** Options of {@link discoverComponents}. */
 export interface DiscoverOptions {
-  /** Name of a component found through a repository-root manifest (the repository's directory name). */
+  /**
+   * Name of a component found through a repository-root manifest when the root declares no
+   * project name (the repository's directory name).
+   */
   readonly rootName: string;
+  /**
+   * The Nx project name declared in a manifest directory (see `nxProjectName`), by
+   * repository-relative directory, '' for the root. A component is named after its project so
+   * that `nx run <project>:verify-boundary` and `boundver verify --components <project>` name the
+   * same thing; a directory without one, or whose name is not a valid component name, gives its
+   * directory name instead.
+   */
+  readonly projectNames?: ReadonlyMap<string, string>;
   /** Most components proposed before failing closed. Default 1,000. */
   readonly maxComponents?: number;
 }
@@ -97,12 +108,29 @@ function rootManifestDirectory(paths: readonly string[]): string | null {
   return null;
 }
 
+function ignored(manifestPath: string): boolean {
+  return manifestPath.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment));
+}
+
+/**
+ * The directories whose manifests {@link discoverComponents} considers ('' for the repository
+ * root), sorted: where a caller looks up the declared project names it passes as `projectNames`.
+ */
+export function manifestDirectories(paths: readonly string[]): string[] {
+  const names = new Set(MANIFESTS.map(([manifest]) => manifest));
+  const directories = new Set<string>();
+  for (const path of paths) if (names.has(basenameOf(path)) && !ignored(path)) directories.add(dirnameOf(path));
+  return [...directories].sort(compareBySegments);
+}
+
 /**
  * Proposes components from the package manifests (package.json, pyproject.toml, Cargo.toml,
  * go.mod) among `paths`, the repository's tracked files (POSIX, repository-relative). Each
- * manifest directory becomes one component named after the directory (`-2`, `-3`… on clashes),
- * versioned by the manifest's field, with the boundary its files suggest. Manifests under
- * dependency or build directories are ignored. Deterministic for a given path set. Throws
+ * manifest directory becomes one component, versioned by the manifest's field, with the boundary
+ * its files suggest. It is named after the Nx project declared there (`projectNames`, e.g.
+ * `@ws/calc`; at the root the workspace's name, as the plugin names its workspace-level
+ * project), else after the directory (`rootName` at the root); `-2`, `-3`… on clashes. Manifests
+ * under dependency or build directories are ignored. Deterministic for a given input. Throws
  * `BOUNDVER_USAGE` when a directory name cannot be a component name, or past `maxComponents`.
  */
 export function discoverComponents(paths: readonly string[], options: DiscoverOptions): DiscoveredComponent[] {
@@ -116,13 +144,14 @@ export function discoverComponents(paths: readonly string[], options: DiscoverOp
   for (const [manifest, field] of MANIFESTS) {
     const manifests = paths.filter((path) => basenameOf(path) === manifest).sort(compareBySegments);
     for (const manifestPath of manifests) {
-      if (manifestPath.split('/').some((segment) => IGNORED_DIRECTORIES.has(segment))) continue;
+      if (ignored(manifestPath)) continue;
       const directory = dirnameOf(manifestPath);
       const atRoot = directory === '';
       const componentPath = atRoot ? rootDirectory : directory;
       if (componentPath === null || seenDirectories.has(componentPath)) continue;
       seenDirectories.add(componentPath);
-      const base = atRoot ? options.rootName : basenameOf(directory);
+      const declared = options.projectNames?.get(directory);
+      const base = declared !== undefined && componentNameProblem(declared) === null ? declared : atRoot ? options.rootName : basenameOf(directory);
       let name = base;
       for (let suffix = 2; names.has(name); suffix += 1) name = `${base}-${suffix}`;
       const problem = componentNameProblem(name);

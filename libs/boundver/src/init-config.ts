@@ -1,15 +1,16 @@
 import { lstatSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { findRepoRoot } from '@driftgate/git';
-import { configFormatOf } from './config-parse.js';
+import { findRepoRoot, type Snapshot } from '@driftgate/git';
+import { configFormatOf, parseConfigDocument } from './config-parse.js';
 import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from './config-types.js';
 import { validateConfig } from './config-validate.js';
-import { discoverComponents, type DiscoveredComponent } from './discover-components.js';
+import { discoverComponents, manifestDirectories, type DiscoveredComponent } from './discover-components.js';
 import { BoundverError } from './errors.js';
-import type { JsonObject, JsonValue } from './json-value.js';
+import { isJsonObject, type JsonObject, type JsonValue } from './json-value.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
-import { captureOperationSource, resolveRepoFile, type RepoFile } from './operation-source.js';
+import { nxProjectName } from './nx-project-name.js';
+import { captureOperationSource, readDiskFile, resolveRepoFile, type RepoFile } from './operation-source.js';
 import { pythonJsonDumps } from './python-json.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -38,6 +39,11 @@ export interface InitConfigResult {
   readonly discovered: boolean;
   /** True when an existing file was replaced (`force`). */
   readonly replaced: boolean;
+  /**
+   * True when an existing config that declared no components was filled with the discovered
+   * ones, keeping its other keys (what `nx g @driftgate/nx:init` writes is such a config).
+   */
+  readonly filled: boolean;
 }
 
 /**
@@ -74,11 +80,43 @@ function exists(path: string): boolean {
 }
 
 /**
+ * The existing config when it declares no components yet (`"components": {}`, as
+ * `nx g @driftgate/nx:init` writes it), else null: a file that does not parse, has components or
+ * lacks the key is not ours to fill.
+ */
+function emptyConfig(file: RepoFile): JsonObject | null {
+  let document: JsonValue;
+  try {
+    const bytes = readDiskFile(file.absolute, MAX_CONFIG_BYTES + 1);
+    if (bytes === null) return null;
+    document = parseConfigDocument(bytes, file.display);
+  } catch {
+    return null;
+  }
+  if (!isJsonObject(document)) return null;
+  const components = document.get('components');
+  return isJsonObject(components) && components.size === 0 ? document : null;
+}
+
+/** Nx project names declared where discovery looks (see `DiscoverOptions.projectNames`). */
+async function declaredProjectNames(snapshot: Snapshot): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const text = async (path: string): Promise<string | undefined> => (snapshot.get(path) === undefined ? undefined : (await snapshot.read(path)).content.toString('utf8'));
+  for (const directory of manifestDirectories(snapshot.entries.map((entry) => entry.path))) {
+    const prefix = directory === '' ? '' : `${directory}/`;
+    const name = nxProjectName(await text(`${prefix}project.json`), await text(`${prefix}package.json`));
+    if (name !== undefined) names.set(directory, name);
+  }
+  return names;
+}
+
+/**
  * `boundver init`: writes a starter config at the repository root (or `out`), atomically. Refuses
  * an existing file unless `force`, and any extension but `.json`. With `discover` the components
- * come from the package manifests among the tracked files (see `discoverComponents`); without
- * it, one `implicit` example component at `src`. Throws `BOUNDVER_USAGE` for those refusals and
- * when discovery finds nothing.
+ * come from the package manifests among the tracked files (see `discoverComponents`, which names
+ * them after their Nx projects); without it, one `implicit` example component at `src`. An
+ * existing config that declares no components is filled by `discover` instead of refused, its
+ * other keys kept. Throws `BOUNDVER_USAGE` for those refusals and when discovery finds nothing.
  */
 export async function initConfig(options: InitConfigOptions): Promise<InitConfigResult> {
   const name = options.out ?? DEFAULT_CONFIG_NAME;
@@ -94,7 +132,7 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
       root = snapshot.root;
       discovered = discoverComponents(
         snapshot.entries.map((entry) => entry.path),
-        { rootName: basename(root) },
+        { rootName: basename(root), projectNames: await declaredProjectNames(snapshot) },
       );
     } finally {
       await snapshot.close();
@@ -104,8 +142,11 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   }
   const file = resolveRepoFile(root, name);
   const replaced = exists(file.absolute);
-  if (replaced && !options.force) {
-    throw new BoundverError('BOUNDVER_USAGE', `Config already exists: ${file.display}. Pass --force to overwrite it, or edit it with \`boundver add\` / \`boundver remove\`.`);
+  const empty = replaced && !options.force ? emptyConfig(file) : null;
+  const filled = empty !== null && options.discover === true;
+  if (replaced && !options.force && !filled) {
+    const hint = empty !== null ? 'It declares no components yet: fill it with `boundver init --discover` or `boundver add`, or pass --force to overwrite it.' : 'Pass --force to overwrite it, or edit it with `boundver add` / `boundver remove`.';
+    throw new BoundverError('BOUNDVER_USAGE', `Config already exists: ${file.display}. ${hint}`);
   }
   // Without boundary.config.json the commands read a YAML or TOML config; a new JSON one would
   // quietly take its place.
@@ -128,20 +169,24 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   } else {
     components.set('example-component', componentDocument('src', 'implicit', []));
   }
-  const document: JsonObject = new Map<string, JsonValue>([
-    ['$schema', STARTER_CONFIG_SCHEMA_URL],
-    ['project', basename(root)],
-    ['defaults', new Map<string, JsonValue>([['compat_mode', 'major']])],
-    ['components', components],
-  ]);
+  const document: JsonObject =
+    empty !== null && filled
+      ? new Map([...empty].map(([key, value]) => [key, key === 'components' ? components : value]))
+      : new Map<string, JsonValue>([
+          ['$schema', STARTER_CONFIG_SCHEMA_URL],
+          ['project', basename(root)],
+          ['defaults', new Map<string, JsonValue>([['compat_mode', 'major']])],
+          ['components', components],
+        ]);
   const { issues } = validateConfig(document, { requireSliceFacets: false });
   if (issues.length > 0) {
-    throw new BoundverError('BOUNDVER_CONFIG_INVALID', `The starter config would be invalid; nothing was written:\n${issues.map((issue) => `  - ${issue}`).join('\n')}\nRename the offending directory or write the config by hand.`, {
+    const what = filled ? `${file.display} filled with the discovered components` : 'The starter config';
+    throw new BoundverError('BOUNDVER_CONFIG_INVALID', `${what} would be invalid; nothing was written:\n${issues.map((issue) => `  - ${issue}`).join('\n')}\nRename the offending directory or write the config by hand.`, {
       details: issues,
     });
   }
   const text = configText(document);
   await mkdir(dirname(file.absolute), { recursive: true });
   await writeFileAtomic(file.absolute, text);
-  return { file, components: [...components.keys()], discovered: options.discover === true, replaced };
+  return { file, components: [...components.keys()], discovered: options.discover === true, replaced: replaced && !filled, filled };
 }
