@@ -51,4 +51,18 @@ describe('generators in an empty workspace', () => {
     expect(JSON.parse(ws.read('reports/driftgate/libs/greeter/verify-boundary.json'))).toMatchObject({ ok: true, issues: [] });
     expect(ws.read('reports/driftgate/libs/greeter/verify-boundary.txt')).toContain('Lockfile is up to date.');
   });
+
+  // Continues the workspace of the test above: the component and its lock exist.
+  it('init --formats registers the report formats, so verify-boundary writes JUnit and SARIF from its first run', { timeout: 240_000 }, () => {
+    const init = ws.nx('g', '@driftgate/nx:init', '--formats=junit,sarif', '--no-interactive');
+    expect(init.status, init.output).toBe(0);
+    expect(JSON.parse(ws.read('nx.json')).plugins).toEqual([{ plugin: '@driftgate/nx/plugin', options: { formats: ['junit', 'sarif'] } }]);
+    const verify = ws.nx('run', 'greeter:verify-boundary');
+    expect(verify.status, verify.output).toBe(0);
+    expect(ws.read('reports/driftgate/libs/greeter/verify-boundary.xml')).toContain('<testsuites');
+    expect(JSON.parse(ws.read('reports/driftgate/libs/greeter/verify-boundary.sarif'))).toMatchObject({ version: '2.1.0' });
+    const again = ws.nx('g', '@driftgate/nx:init', '--formats=json', '--no-interactive');
+    expect(again.status, again.output).toBe(0);
+    expect(JSON.parse(ws.read('nx.json')).plugins).toEqual([{ plugin: '@driftgate/nx/plugin', options: { formats: ['json'] } }]);
+  });
 });

@@ -49,4 +49,50 @@ describe('init generator', () => {
     expect(tree.read('.gitignore', 'utf-8')).toContain('/out/gates/\n');
     await expect(initGenerator(tree, { skipFormat: true, reportDirectory: '../elsewhere' })).rejects.toMatchObject({ code: 'DRIFTGATE_NX_BAD_OPTIONS' });
   });
+
+  it('registers --formats as the plugin option, from a comma list or an array', async () => {
+    const tree = createTreeWithEmptyWorkspace();
+    await initGenerator(tree, { skipFormat: true, formats: 'sarif, junit' });
+    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { formats: ['junit', 'sarif'] } }]);
+    const other = createTreeWithEmptyWorkspace();
+    await initGenerator(other, { skipFormat: true, reportDirectory: 'out/gates', formats: ['human', 'text', 'junit'] });
+    expect(readNxJson(other)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { reportDirectory: 'out/gates', formats: ['human', 'junit'] } }]);
+  });
+
+  it('updates the formats of the registered entry on a later run instead of adding a second one', async () => {
+    const tree = createTreeWithEmptyWorkspace();
+    await initGenerator(tree, { skipFormat: true, formats: 'junit' });
+    const first = snapshot(tree);
+    await initGenerator(tree, { skipFormat: true, formats: ['junit'] });
+    expect(snapshot(tree)).toEqual(first);
+    await initGenerator(tree, { skipFormat: true, formats: 'json,sarif' });
+    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { formats: ['json', 'sarif'] } }]);
+    // Without formats a run keeps what is registered.
+    await initGenerator(tree, { skipFormat: true });
+    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { formats: ['json', 'sarif'] } }]);
+  });
+
+  it('adds formats to an entry registered without options, keeping other plugins and options in place', async () => {
+    const tree = createTreeWithEmptyWorkspace();
+    const nxJson = readNxJson(tree)!;
+    nxJson.plugins = ['@nx/js/typescript', PLUGIN_ENTRY, { plugin: '@driftgate/nx', include: ['libs/**'], options: { reportDirectory: 'reports/libs', formats: ['human'], boundarySource: 'head' } }];
+    tree.write('nx.json', JSON.stringify(nxJson));
+    await initGenerator(tree, { skipFormat: true, formats: 'junit' });
+    expect(readNxJson(tree)!.plugins).toEqual([
+      '@nx/js/typescript',
+      { plugin: PLUGIN_ENTRY, options: { formats: ['junit'] } },
+      { plugin: '@driftgate/nx', include: ['libs/**'], options: { reportDirectory: 'reports/libs', formats: ['junit'], boundarySource: 'head' } },
+    ]);
+  });
+
+  it('refuses unknown and empty formats and writes nothing', async () => {
+    const tree = createTreeWithEmptyWorkspace();
+    const before = snapshot(tree);
+    await expect(initGenerator(tree, { skipFormat: true, formats: 'junit,xml' })).rejects.toMatchObject({
+      code: 'DRIFTGATE_NX_BAD_OPTIONS',
+      message: 'the formats option of @driftgate/nx:init accepts human, json, junit, sarif; got ["junit","xml"]',
+    });
+    await expect(initGenerator(tree, { skipFormat: true, formats: ' , ' })).rejects.toMatchObject({ code: 'DRIFTGATE_NX_BAD_OPTIONS', message: expect.stringContaining('needs at least one format') });
+    expect(snapshot(tree)).toEqual(before);
+  });
 });

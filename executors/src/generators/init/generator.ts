@@ -1,12 +1,20 @@
-import { type Tree, formatFiles, readNxJson, updateNxJson } from '@nx/devkit';
+import { type PluginConfiguration, type Tree, formatFiles, readNxJson, updateNxJson } from '@nx/devkit';
 import { DEFAULT_SURF_TOML, SURF_CONFIG_FILE, bundleGlob } from '@driftgate/surf';
+import { DriftgateNxError } from '../../errors.js';
 import { DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
+import { type ReportFormat, normalizeFormats } from '../../report-files.js';
 import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, surfConfigInTree } from '../../workspace-files.js';
 
 /** Options of `@driftgate/nx:init` (see its schema.json). */
 export interface InitGeneratorOptions {
   /** Report directory the plugin writes to; added to `.gitignore`. Default `reports/driftgate`. */
   reportDirectory?: string;
+  /**
+   * Report files every verify target writes, as the plugin's `formats` option: a comma list
+   * (`junit,sarif`) or an array of `human`, `json`, `junit`, `sarif`. Unset: the plugin's
+   * default, and a registered entry keeps what it has.
+   */
+  formats?: string | readonly string[];
   /** Skip formatting the changed files. Default false. */
   skipFormat?: boolean;
 }
@@ -17,26 +25,57 @@ export const PLUGIN_ENTRY = '@driftgate/nx/plugin';
 /** Named inputs `init` adds to `nx.json` for targets of your own that depend on the gates' files. */
 export const NAMED_INPUTS = { claims: 'driftgateClaims', boundary: 'driftgateBoundary' } as const;
 
+const OUR_ENTRIES: ReadonlySet<string> = new Set([PLUGIN_ENTRY, '@driftgate/nx']);
+
+function isOurs(entry: PluginConfiguration): boolean {
+  return OUR_ENTRIES.has(typeof entry === 'string' ? entry : entry.plugin);
+}
+
+const FORMATS_OPTION = 'the formats option of @driftgate/nx:init';
+
+/** The `formats` option as the plugin takes it: comma lists split, an empty list refused. */
+function formatsOption(value: unknown): ReportFormat[] {
+  const items: unknown[] | undefined = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
+  if (items === undefined) return normalizeFormats(value, FORMATS_OPTION);
+  const names = items.flatMap((item) => (typeof item === 'string' ? item.split(',').map((name) => name.trim()).filter((name) => name !== '') : [item]));
+  if (names.length === 0) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `${FORMATS_OPTION} needs at least one format, such as --formats junit,sarif; leave it out for the default (human, json)`);
+  }
+  return normalizeFormats(names, FORMATS_OPTION);
+}
+
+/**
+ * `entry` with `formats` as its plugin option, every other option kept in place: a later run
+ * with other formats updates the registration instead of adding a second one.
+ */
+function withFormats(entry: PluginConfiguration, formats: readonly ReportFormat[]): PluginConfiguration {
+  if (typeof entry === 'string') return { plugin: entry, options: { formats: [...formats] } };
+  const options = entry.options !== null && typeof entry.options === 'object' && !Array.isArray(entry.options) ? (entry.options as Record<string, unknown>) : {};
+  return { ...entry, options: { ...options, formats: [...formats] } };
+}
+
 /**
  * Sets a workspace up for driftgate: registers the plugin in `nx.json` (once), writes `surf.toml`
  * and a `boundary.config.json` without components when they are missing, adds the named inputs
- * `driftgateClaims` and `driftgateBoundary`, and git-ignores the report directory. Running it
- * again changes nothing.
+ * `driftgateClaims` and `driftgateBoundary`, and git-ignores the report directory. With
+ * `formats`, every registration of the plugin gets them as its `formats` option (so a CI's
+ * first run already writes JUnit or SARIF). Running it again with the same options changes
+ * nothing; with other formats it updates them.
  */
 export default async function initGenerator(tree: Tree, options: InitGeneratorOptions = {}): Promise<void> {
   const reportDirectory = relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY);
+  const formats = options.formats === undefined ? undefined : formatsOption(options.formats);
   if (!tree.exists(SURF_CONFIG_FILE)) tree.write(SURF_CONFIG_FILE, DEFAULT_SURF_TOML);
   const boundaryConfig = boundaryConfigInTree(tree) ?? 'boundary.config.json';
   if (!tree.exists(boundaryConfig)) tree.write(boundaryConfig, jsonText(emptyBoundaryConfig(tree)));
 
   const nxJson = readNxJson(tree) ?? {};
-  const plugins = nxJson.plugins ?? [];
-  const registered = plugins.some((entry) => {
-    const name = typeof entry === 'string' ? entry : entry.plugin;
-    return name === PLUGIN_ENTRY || name === '@driftgate/nx';
-  });
-  if (!registered) {
-    plugins.push(reportDirectory === DEFAULT_REPORT_DIRECTORY ? PLUGIN_ENTRY : { plugin: PLUGIN_ENTRY, options: { reportDirectory } });
+  let plugins = nxJson.plugins ?? [];
+  if (!plugins.some(isOurs)) {
+    const pluginOptions = { ...(reportDirectory === DEFAULT_REPORT_DIRECTORY ? {} : { reportDirectory }), ...(formats === undefined ? {} : { formats }) };
+    plugins.push(Object.keys(pluginOptions).length === 0 ? PLUGIN_ENTRY : { plugin: PLUGIN_ENTRY, options: pluginOptions });
+  } else if (formats !== undefined) {
+    plugins = plugins.map((entry) => (isOurs(entry) ? withFormats(entry, formats) : entry));
   }
   nxJson.plugins = plugins;
   const surf = surfConfigInTree(tree);
