@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import initGenerator from '../executors/src/generators/init/generator.js';
 import { createTempRepo, GIT_TEST_ENV, type TempRepo, type TreeSpec } from './support/temp-repo.js';
 
 // Black-box tests of `boundver init`, `add`, `remove`, `status`, `diff`, `slice`, `why` and
@@ -181,8 +183,15 @@ describe('boundver init --discover after nx g @driftgate/nx:init', () => {
     });
   }
 
-  it('fills the config that declares no components, keeping its other keys, and names components after their Nx projects', () => {
-    const r = nxWorkspace({ project: '@ws/source', defaults: { verify_facets: ['exact'] }, components: {} });
+  it('fills the config nx:init writes, keeping its keys, and names components after their Nx projects', async () => {
+    // The config exactly as the generator writes it for this workspace.
+    const tree = createTreeWithEmptyWorkspace();
+    tree.write('package.json', '{"name": "@ws/source"}');
+    await initGenerator(tree, { skipFormat: true });
+    const written = json<{ project: string; components: Record<string, unknown> }>(tree.read('boundary.config.json', 'utf-8')!);
+    expect(written).toEqual({ project: '@ws/source', components: {} });
+    // A key the user added in between stays where it is.
+    const r = nxWorkspace({ project: written.project, defaults: { verify_facets: ['exact'] }, components: written.components });
     const run = bv(r.dir, ['init', '--discover']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe('Filled the empty boundary.config.json with 1 component discovered from manifests: @ws/calc.');
