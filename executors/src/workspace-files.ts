@@ -14,7 +14,11 @@ export function boundaryConfigInTree(tree: Tree): string | undefined {
   return [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES].find((name) => tree.exists(name));
 }
 
-/** A starting config: the project name and no components yet (inference ignores it until one is added). */
+/**
+ * A starting config: the project name and no components yet (inference ignores it until one is
+ * added). `boundver init --discover` fills exactly this shape, naming each component after its
+ * Nx project (docs/boundver-first-steps.md), so keep `components` an empty object.
+ */
 export function emptyBoundaryConfig(tree: Tree): Record<string, unknown> {
   return { project: rootPackageName(tree) ?? 'workspace', components: {} };
 }
