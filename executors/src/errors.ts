@@ -5,7 +5,13 @@ export type DriftgateNxErrorCode =
   /** The project an executor runs for is not in the workspace's project configurations. */
   | 'DRIFTGATE_NX_NO_PROJECT'
   /** A workspace file the plugin or a generator must read is not valid. */
-  | 'DRIFTGATE_NX_BAD_FILE';
+  | 'DRIFTGATE_NX_BAD_FILE'
+  /**
+   * A run of a cached target has an option that changes what it reads (or writes) without
+   * changing the target's inputs (or outputs), so a cache hit could replay another run's verdict.
+   * The message names the plugin option or the uncached way to run it instead.
+   */
+  | 'DRIFTGATE_NX_UNCACHEABLE_OPTION';
 
 /** What the plugin, its executors and generators throw when they cannot run at all. */
 export class DriftgateNxError extends Error {

@@ -99,6 +99,12 @@ export function triageClaimsTarget(context: TargetContext, claims: ClaimInputs):
   };
 }
 
+/**
+ * The runtime input that makes a `head` snapshot part of the cache key. The executors look for it
+ * before they run with `source: head` on a cached target.
+ */
+export const HEAD_COMMIT_INPUT = { runtime: 'git rev-parse HEAD' } as const;
+
 /** Inputs every boundary target shares: the files boundver reads, the snapshot's identity, the tool. */
 function boundaryInputs(context: TargetContext, configFile: string, reads: BoundaryReadSet, withLock: boolean): Input[] {
   const inputs: Input[] = [file(configFile)];
@@ -119,7 +125,7 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
       runtime: `git --literal-pathspecs ls-files -s -z -- ${paths} && git --literal-pathspecs --no-optional-locks -c diff.autoRefreshIndex=true diff --raw --no-abbrev -z -- ${paths}`,
     });
   }
-  if (source === 'head') inputs.push({ runtime: 'git rev-parse HEAD' });
+  if (source === 'head') inputs.push({ ...HEAD_COMMIT_INPUT });
   for (const prefix of reads.tagPrefixes) {
     inputs.push({ runtime: `git describe --tags --abbrev=0 --match ${shellQuote(`${prefix}*`)} HEAD 2>/dev/null || echo none` });
   }
@@ -174,7 +180,8 @@ export function generateBoundaryTarget(context: TargetContext, configFile: strin
     metadata: {
       technologies: TECHNOLOGIES,
       description: `boundver generate --source ${options.boundarySource}: write ${options.boundaryLock} for every component`,
-      help: help(context, options.generateBoundaryTargetName, { dryRun: true }),
+      // Not dryRun: a dry run of a cached target is refused (its declared output is the lock it does not write).
+      help: help(context, options.generateBoundaryTargetName, { allowPartial: true }),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type SourceMode, generateLock } from '@driftgate/boundver';
 import { generateText } from '../../boundary-report.js';
+import { cachedTargetOf, defaultConfigFile, refusedGenerateBoundaryOptions } from '../../cached-options.js';
 import { describeError } from '../../executor-context.js';
 
 /** Options of `@driftgate/nx:generate-boundary` (see its schema.json). */
@@ -28,6 +29,9 @@ export interface GenerateBoundaryOptions {
  */
 export default async function generateBoundaryExecutor(options: GenerateBoundaryOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   try {
+    const run = { source: options.source, config: options.config, lock: options.out, components: options.components, dryRun: options.dryRun };
+    const refused = refusedGenerateBoundaryOptions(run, cachedTargetOf(context), () => defaultConfigFile(context.root));
+    if (refused !== undefined) throw refused;
     const result = await generateLock({
       cwd: context.root,
       source: options.source ?? 'working-tree',

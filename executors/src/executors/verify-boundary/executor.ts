@@ -2,6 +2,7 @@ import { type ExecutorContext, logger } from '@nx/devkit';
 import { type SourceMode, verifyLock } from '@driftgate/boundver';
 import { fromBoundverVerify, renderReport, terminalSafe } from '@driftgate/report';
 import { componentsByProject, readBoundaryWorkspace } from '../../boundary-scope.js';
+import { cachedTargetOf, defaultConfigFile, refusedVerifyBoundaryOptions } from '../../cached-options.js';
 import { DriftgateNxError } from '../../errors.js';
 import { describeError, projectRootOf, projectRootsOf } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
@@ -44,6 +45,8 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
     const projectRoot = projectRootOf(context);
     location = { reportDirectory: relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY), projectRoot, kind: 'verify-boundary' };
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-boundary option formats');
+    const refused = refusedVerifyBoundaryOptions(options, cachedTargetOf(context), () => defaultConfigFile(root));
+    if (refused !== undefined) throw refused;
     const components = options.components ?? ownedComponents(root, projectRoot, context, options.config);
     const result = await verifyLock({
       cwd: root,

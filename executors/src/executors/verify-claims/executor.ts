@@ -1,6 +1,7 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
 import { type CheckResult, runCheck } from '@driftgate/surf';
+import { cachedTargetOf, refusedClaimsOptions } from '../../cached-options.js';
 import { describeError, loadProjectClaims, projectRootOf } from '../../executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
 import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../report-files.js';
@@ -30,6 +31,8 @@ export default async function verifyClaimsExecutor(options: VerifyClaimsOptions,
     location = { reportDirectory: relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY), projectRoot, kind: 'verify-claims' };
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-claims option formats');
     const selection = await loadProjectClaims(context, options.hubs);
+    const refused = refusedClaimsOptions(options.hubs, selection, cachedTargetOf(context));
+    if (refused !== undefined) throw refused;
     const result = await runCheck(selection.workspace, { workers: options.workers ?? 'auto' });
     const report = fromSurfCheck(result, {
       version: PLUGIN_VERSION,
