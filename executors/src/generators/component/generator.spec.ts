@@ -32,7 +32,7 @@ describe('component generator', () => {
       project: 'acme',
       components: {
         web: { path: 'apps/web', boundary: { provider: 'implicit' } },
-        'acme-api': {
+        '@acme/api': {
           path: 'services/api',
           ecosystem: 'npm',
           version_source: { file: 'package.json', field: 'version' },

@@ -2,13 +2,13 @@ import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/de
 import { parseConfigDocument, validateConfig } from '@driftgate/boundver';
 import { DriftgateNxError } from '../../errors.js';
 import { WORKSPACE_ROOT, normalizeRoot } from '../../project-roots.js';
-import { boundaryConfigInTree, emptyBoundaryConfig, fileStem, jsonText, readJsonObject } from '../../workspace-files.js';
+import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, readJsonObject } from '../../workspace-files.js';
 
 /** Options of `@driftgate/nx:component` (see its schema.json). */
 export interface ComponentGeneratorOptions {
   /** The project to make a component; its root becomes the component path. */
   project: string;
-  /** Component name. Default: the project name, `@scope/pkg` → `scope-pkg`. */
+  /** Component name. Default: the project name as Nx spells it (`@scope/pkg`), the rule `boundver init --discover` names components by. */
   name?: string;
   /** Boundary provider. Default `implicit`. */
   provider?: string;
@@ -42,7 +42,7 @@ export default async function componentGenerator(tree: Tree, options: ComponentG
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_FILE', `${configFile} is not JSON; the generator edits boundary.config.json only, so add the component to ${configFile} by hand`);
   }
   const config = tree.exists(configFile) ? readJsonObject(tree, configFile) : emptyBoundaryConfig(tree);
-  const name = options.name ?? fileStem(options.project);
+  const name = options.name ?? options.project;
   if ((options.versionFile === undefined) !== (options.versionField === undefined)) {
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', 'give the version source with both --versionFile and --versionField, or neither');
   }
