@@ -1,0 +1,413 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskOutcomes } from './nx-workspace.js';
+import { type GuardedProcess, type GuardedResult, runGuarded, startGuarded, stopAllGuarded } from './support/guarded-run.js';
+import { type LocalRegistry, startLocalRegistry } from './support/local-registry.js';
+import { GIT_TEST_ENV } from './support/temp-repo.js';
+
+/*
+ * `npm install -D @driftgate/nx` in a brand-new Nx workspace, through a real registry: the
+ * tarball `npm run pack` writes is published to a local verdaccio that proxies everything else
+ * to the registry npm is configured with; a workspace is created with create-nx-workspace (the
+ * oldest and the newest Nx major of the plugin's peer range), gets two libraries, and then runs
+ * the commands of the README's "Use it in your Nx workspace" block, word for word. Then: the
+ * cache restores the reports, a logic edit fails the gate, and `nx affected` runs only the
+ * project the edit touched. Every process runs in a guarded process group (support/guarded-run).
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MINUTE = 60_000;
+
+/** An Nx version to create the workspace with, and how Nx loads plugins there. */
+interface Scenario {
+  /** create-nx-workspace@<spec>: a major picks the newest release of it the registry serves. */
+  readonly createNxWorkspace: string;
+  readonly major: number;
+  /** NX_ISOLATE_PLUGINS: undefined leaves Nx's default (plugins in isolated workers). */
+  readonly isolatePlugins?: 'false';
+  /** Also add the plugin with `nx add` to a copy of the fresh workspace. */
+  readonly nxAdd?: boolean;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  { createNxWorkspace: '22', major: 22 },
+  { createNxWorkspace: '23.2.1', major: 23, isolatePlugins: 'false', nxAdd: true },
+];
+
+/** What the README's placeholders stand for in the test workspace. */
+const WORKSPACE = 'acme';
+const LIB = 'alpha';
+const OTHER_LIB = 'beta';
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  '<project>': `@${WORKSPACE}/${LIB}`,
+  '<file>': `packages/${LIB}/src/lib/${LIB}.ts`,
+  '<function>': LIB,
+  '<claim>': `${LIB} returns the library's name`,
+};
+
+/** The first sh block of the README's "Use it in your Nx workspace" section, one command per line. */
+function readmeCommands(): string[] {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const section = /^## Use it in your Nx workspace\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme);
+  if (!section) throw new Error('README.md has no "## Use it in your Nx workspace" section');
+  const block = /^```sh\n([\s\S]*?)^```$/m.exec(section[1]!);
+  if (!block) throw new Error('the "Use it in your Nx workspace" section has no ```sh block');
+  return block[1]!
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** A README line with the placeholders filled in. */
+function substitute(line: string): string {
+  let out = line;
+  for (const [placeholder, value] of Object.entries(PLACEHOLDERS)) out = out.split(placeholder).join(value);
+  const left = /<[a-z][a-z-]*>/.exec(out);
+  if (left) throw new Error(`README command has a placeholder the test does not fill: ${left[0]} in ${line}`);
+  return out;
+}
+
+/**
+ * The environment commands in the workspace start from: this process's, without what npm, Nx and
+ * vitest put there for the test run, and without any node_modules/.bin on PATH (so `npx boundver`
+ * can only find the workspace's own).
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm_|NX_|VITEST)/i.test(key) || ['INIT_CWD', 'NODE_ENV', 'TEST', 'MODE', 'PROD', 'DEV', 'BASE_URL', 'SSR'].includes(key)) continue;
+    env[key] = value;
+  }
+  env.PATH = (env.PATH ?? '')
+    .split(delimiter)
+    .filter((entry) => !/node_modules[\\/]\.bin/.test(entry))
+    .join(delimiter);
+  return env;
+}
+
+function scenarioEnv(registry: LocalRegistry, scenario: Scenario): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...cleanEnv(),
+    ...registry.npmEnv,
+    ...GIT_TEST_ENV,
+    NX_DAEMON: 'false',
+    NX_NO_CLOUD: 'true',
+    NX_TUI: 'false',
+    CI: 'true',
+  };
+  if (scenario.isolatePlugins !== undefined) env.NX_ISOLATE_PLUGINS = scenario.isolatePlugins;
+  return env;
+}
+
+/** Commands of the running step, stopped when the step fails or times out. */
+const active = new Set<GuardedProcess>();
+
+// Control sequences (colour, cursor) that some tools print even into a pipe.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+/** A command line as the README writes it, run by bash in `cwd`; output without control sequences. */
+async function sh(line: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 10 * MINUTE): Promise<GuardedResult> {
+  const command = startGuarded('bash', ['-c', line], { cwd, env, timeoutMs });
+  active.add(command);
+  try {
+    const result = await command.done;
+    return { ...result, stdout: result.stdout.replace(ANSI, ''), stderr: result.stderr.replace(ANSI, ''), output: result.output.replace(ANSI, '') };
+  } finally {
+    active.delete(command);
+  }
+}
+
+/** What the registry could not fetch from its uplink (or serve), from its log. */
+function registryProblems(): string {
+  const lines = (registry?.log() ?? '').split('\n').filter((line) => /^http --- (?!2\d\d|304)\S+, req:|^(error|fatal|warn) /.test(line.replace(ANSI, '')));
+  return lines.length === 0 ? '' : `\nthe registry's uplink problems:\n${lines.slice(-20).join('\n')}`;
+}
+
+/** A failed expectation shows the command and what it printed. */
+function describeRun(what: string, result: GuardedResult): string {
+  return `${what} → exit ${result.status}${result.timedOut ? ' (timed out)' : ''} after ${Math.round(result.ms / 1000)} s\n${result.output.slice(-6_000)}${result.status === 0 ? '' : registryProblems()}`;
+}
+
+function expectSuccess(what: string, result: GuardedResult): void {
+  expect(result.status, describeRun(what, result)).toBe(0);
+}
+
+/** Every `report: <path>` line an executor printed. */
+function reportPaths(output: string): string[] {
+  return [...output.matchAll(/^\s*report: (\S.*?)\s*$/gm)].map((match) => match[1]!);
+}
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+
+/** Timings per step, printed at the end. */
+const timings: string[] = [];
+const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    timings.push(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+};
+
+/**
+ * The tarballs `npm run pack` wrote for the current build: the .tgz files in dist/packages newer
+ * than the staged package's package.json (the build writes it last, `npm pack` runs after it).
+ * None means the build is newer than any pack, and the test runs `npm run pack` itself. That
+ * rebuilds, which must not happen while other test files read the build: so .ci/run packs before
+ * `npm test`, and so should anyone running the whole suite.
+ */
+function packedTarballs(packDir: string): string[] {
+  const staged = join(packDir, 'nx', 'package.json');
+  if (!existsSync(staged)) return [];
+  const built = statSync(staged).mtimeMs;
+  return readdirSync(packDir)
+    .filter((name) => name.endsWith('.tgz') && statSync(join(packDir, name)).mtimeMs > built)
+    .map((name) => join(packDir, name));
+}
+
+let registry: LocalRegistry | undefined;
+let packageVersion = '';
+const fileStarted = Date.now();
+
+beforeAll(async () => {
+  const version = (readJson(join(REPO_ROOT, 'executors', 'package.json')).version as string) ?? '';
+  packageVersion = version;
+  const packDir = join(REPO_ROOT, 'dist', 'packages');
+  let tarballs = packedTarballs(packDir);
+  if (tarballs.length === 0) {
+    const pack = await timed('npm run pack', () => runGuarded('npm', ['run', 'pack'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: 15 * MINUTE }));
+    expectSuccess('npm run pack', pack);
+    tarballs = packedTarballs(packDir);
+  } else {
+    timings.push('npm run pack: already ran for this build');
+  }
+  expect(tarballs.map((path) => path.slice(packDir.length + 1)), 'what npm run pack wrote').toEqual([`driftgate-nx-${version}.tgz`]);
+
+  const manifest = await runGuarded('tar', ['-xOzf', tarballs[0]!, 'package/package.json'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: MINUTE });
+  expectSuccess('tar -xOzf <tarball> package/package.json', manifest);
+  const published = JSON.parse(manifest.stdout) as Record<string, unknown>;
+  expect(published.private).toBeUndefined();
+  expect(published.bin).toMatchObject({ surf: expect.any(String), boundver: expect.any(String) });
+  expect(published.peerDependencies).toEqual({ nx: '>=22.0.0 <24.0.0', '@nx/devkit': '>=22.0.0 <24.0.0' });
+  for (const [name, range] of Object.entries((published.dependencies ?? {}) as Record<string, string>)) {
+    expect(name.startsWith('@driftgate/'), `${name} is bundled, not a dependency`).toBe(false);
+    expect(range, `${name}: ${range}`).toMatch(/^[\^~]?\d+\.\d+\.\d+$/);
+  }
+
+  registry = await timed('start the registry', () => startLocalRegistry());
+  for (const tarball of tarballs) await timed(`publish ${tarball.slice(packDir.length + 1)}`, () => registry!.publish(tarball));
+  const view = await runGuarded('npm', ['view', '@driftgate/nx', 'version'], { cwd: registry.dir, env: { ...cleanEnv(), ...registry.npmEnv }, timeoutMs: MINUTE });
+  expectSuccess('npm view @driftgate/nx version', view);
+  expect(view.stdout.trim()).toBe(version);
+}, 20 * MINUTE);
+
+afterAll(async () => {
+  try {
+    await registry?.stop();
+  } finally {
+    await stopAllGuarded();
+    timings.push(`whole file: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s`);
+    // The numbers CI logs for this, the slowest test file.
+    console.info(`registry install timings:\n  ${timings.join('\n  ')}`);
+  }
+}, 2 * MINUTE);
+
+describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major workspace', (scenario) => {
+  let parent = '';
+  let workspace = '';
+  let env: NodeJS.ProcessEnv = {};
+  let failed: string | undefined;
+  const label = (step: string) => `Nx ${scenario.major}: ${step}`;
+
+  /** Steps build on each other: after one fails, the rest are skipped, naming the failed one. */
+  const step = (name: string, timeout: number, body: () => Promise<void>) =>
+    it(name, async (context) => {
+      if (failed) context.skip(`needs "${failed}", which failed`);
+      // Also on a timeout, when the body is still waiting for a command: that command goes too.
+      context.onTestFailed(async () => {
+        failed = name;
+        await Promise.all([...active].map((command) => command.stop()));
+      });
+      await timed(label(name), body);
+    }, timeout);
+
+  const run = (line: string, timeoutMs?: number) => sh(line, workspace, env, timeoutMs);
+  const nx = (args: string) => run(`npx nx ${args}`);
+  const commit = async (message: string): Promise<string> => {
+    expectSuccess('git commit', await run(`git add -A && git commit -q -m ${JSON.stringify(message)}`));
+    return (await run('git rev-parse HEAD')).stdout.trim();
+  };
+  const file = (path: string) => join(workspace, ...path.split('/'));
+
+  afterAll(() => {
+    if (parent) rmSync(parent, { recursive: true, force: true });
+  });
+
+  step('create-nx-workspace makes a workspace with @nx/js of the same version', 15 * MINUTE, async () => {
+    parent = mkdtempSync(join(tmpdir(), `driftgate-nx${scenario.major}-`));
+    workspace = join(parent, WORKSPACE);
+    env = scenarioEnv(registry!, scenario);
+    const create = await sh(
+      `npx -y create-nx-workspace@${scenario.createNxWorkspace} ${WORKSPACE} --preset=ts --nxCloud=skip --no-interactive --packageManager=npm --analytics=false --skipGitHubPush`,
+      parent,
+      env,
+      12 * MINUTE,
+    );
+    expectSuccess(`create-nx-workspace@${scenario.createNxWorkspace}`, create);
+    const nxVersion = readJson(file('node_modules/nx/package.json')).version as string;
+    timings.push(label(`create-nx-workspace@${scenario.createNxWorkspace} gave nx ${nxVersion}`));
+    expect(Number(nxVersion.split('.')[0])).toBe(scenario.major);
+    if (scenario.createNxWorkspace.split('.').length === 3) expect(nxVersion).toBe(scenario.createNxWorkspace);
+    expect(readJson(file('node_modules/@nx/js/package.json')).version).toBe(nxVersion);
+    expect((await run('git status --porcelain')).stdout).toBe('');
+  });
+
+  step('two libraries with @nx/js:lib, committed', 5 * MINUTE, async () => {
+    for (const lib of [LIB, OTHER_LIB]) {
+      const result = await nx(`g @nx/js:lib packages/${lib} --bundler=tsc --linter=none --unitTestRunner=none --no-interactive`);
+      expectSuccess(`nx g @nx/js:lib packages/${lib}`, result);
+      expect(existsSync(file(`packages/${lib}/src/lib/${lib}.ts`))).toBe(true);
+    }
+    await commit('Add two libraries');
+  });
+
+  if (scenario.nxAdd) {
+    step('nx add @driftgate/nx installs the package and runs init (in a copy of the workspace)', 10 * MINUTE, async () => {
+      const copy = join(parent, `${WORKSPACE}-nx-add`);
+      cpSync(workspace, copy, { recursive: true, verbatimSymlinks: true });
+      const added = await sh('npx nx add @driftgate/nx', copy, env);
+      expectSuccess('nx add @driftgate/nx', added);
+      expect(added.output).toContain('Package @driftgate/nx added successfully');
+      const manifest = readJson(join(copy, 'package.json'));
+      expect(Object.keys(manifest.devDependencies as Record<string, string>)).toContain('@driftgate/nx');
+      const plugins = (readJson(join(copy, 'nx.json')).plugins ?? []) as unknown[];
+      expect(plugins.map((entry) => (typeof entry === 'string' ? entry : (entry as { plugin: string }).plugin))).toContain('@driftgate/nx/plugin');
+      for (const path of ['surf.toml', 'boundary.config.json']) expect(existsSync(join(copy, path)), path).toBe(true);
+      // The plugin loads in this workspace: a discovered component gets its inferred target.
+      expectSuccess('boundver init --discover', await sh('npx boundver init --discover', copy, env));
+      const project = await sh(`npx nx show project @${WORKSPACE}/${OTHER_LIB} --json`, copy, env);
+      expectSuccess('nx show project', project);
+      expect(Object.keys((JSON.parse(project.stdout) as { targets: Record<string, unknown> }).targets)).toContain('verify-boundary');
+      rmSync(copy, { recursive: true, force: true });
+    });
+  }
+
+  /** The hub the README's hub command wrote (workspace-relative). */
+  let hub = '';
+
+  step("the README's commands, one by one", 20 * MINUTE, async () => {
+    const lines = readmeCommands();
+    for (const required of ['npm install -D @driftgate/nx', 'nx g @driftgate/nx:init', 'nx g @driftgate/nx:hub', ':stamp-claims', ':verify-claims']) {
+      expect(lines.some((line) => line.includes(required)), `the README block runs ${required}`).toBe(true);
+    }
+    for (const line of lines) {
+      const command = substitute(line);
+      const result = await timed(label(command.replace(/\s+#\s.*$/, '')), () => run(command));
+      expectSuccess(command, result);
+      await afterReadmeCommand(command, result);
+    }
+  });
+
+  /** What each README command must have done, beyond exiting 0. */
+  async function afterReadmeCommand(command: string, result: GuardedResult): Promise<void> {
+    if (command.includes('npm install -D @driftgate/nx')) {
+      expect(readJson(file('node_modules/@driftgate/nx/package.json')).version).toBe(packageVersion);
+      for (const bin of ['surf', 'boundver']) expect(existsSync(file(`node_modules/.bin/${bin}`)), `node_modules/.bin/${bin}`).toBe(true);
+    } else if (command.includes('nx g @driftgate/nx:init')) {
+      const plugins = (readJson(file('nx.json')).plugins ?? []) as unknown[];
+      expect(JSON.stringify(plugins)).toContain('@driftgate/nx/plugin');
+      expect(existsSync(file('surf.toml'))).toBe(true);
+      expect(existsSync(file('boundary.config.json'))).toBe(true);
+    } else if (command.includes('boundver init --discover')) {
+      const config = readFileSync(file('boundary.config.json'), 'utf8');
+      for (const lib of [LIB, OTHER_LIB]) expect(config, 'boundary.config.json').toContain(`packages/${lib}`);
+    } else if (command.includes('boundver generate')) {
+      expect(existsSync(file('boundary.lock.json'))).toBe(true);
+    } else if (command.includes('nx g @driftgate/nx:hub')) {
+      const status = (await run('git status --porcelain --untracked-files=all')).stdout;
+      const hubs = [...status.matchAll(/^\?\? (\S+\.md)$/gm)].map((match) => match[1]!);
+      expect(hubs, `one new hub in\n${status}`).toHaveLength(1);
+      hub = hubs[0]!;
+      const text = readFileSync(file(hub), 'utf8');
+      expect(text).toContain(PLACEHOLDERS['<claim>']);
+      expect(text, 'the new claim starts unstamped').not.toMatch(/^\s+hash: /m);
+    } else if (command.includes(':stamp-claims')) {
+      expect(hub, 'the hub generator ran before stamp-claims').not.toBe('');
+      expect(readFileSync(file(hub), 'utf8'), `${hub} after stamp-claims`).toMatch(/^\s+hash: \d+:[0-9a-f]+$/m);
+    } else if (command.includes(':verify-claims') && command.startsWith('npx nx run')) {
+      const task = `${PLACEHOLDERS['<project>']}:verify-claims`;
+      expect(taskOutcomes(result.output).get(task), `${task} ran (a cache miss)\n${result.output}`).toBe('ran');
+      const reports = reportPaths(result.output);
+      expect(reports.length, `report lines in\n${result.output}`).toBeGreaterThan(0);
+      for (const path of reports) expect(existsSync(file(path)), path).toBe(true);
+    }
+  }
+
+  step('after `rm -rf reports`, verify-claims is a cache hit that restores every report', 5 * MINUTE, async () => {
+    rmSync(file('reports'), { recursive: true, force: true });
+    const task = `${PLACEHOLDERS['<project>']}:verify-claims`;
+    const again = await nx(`run ${task}`);
+    expectSuccess(`nx run ${task}`, again);
+    expect(taskOutcomes(again.output).get(task), again.output).toBe('cache');
+    expect(again.output).toContain('[local cache]');
+    const reports = reportPaths(again.output);
+    expect(reports.length, again.output).toBeGreaterThan(0);
+    for (const path of reports) expect(existsSync(file(path)), `${path} restored`).toBe(true);
+    expect(reports.some((path) => path.endsWith('.xml')), `a JUnit report (init --formats=junit): ${reports.join(', ')}`).toBe(true);
+  });
+
+  let base = '';
+  const otherProject = `@${WORKSPACE}/${OTHER_LIB}`;
+
+  step('a second hub, about the other library, stamped and committed', 5 * MINUTE, async () => {
+    const created = await nx(`g @driftgate/nx:hub ${otherProject} --claim="${OTHER_LIB} returns the library's name" --at='packages/${OTHER_LIB}/src/lib/${OTHER_LIB}.ts > ${OTHER_LIB}'`);
+    expectSuccess('nx g @driftgate/nx:hub (second)', created);
+    expectSuccess(`nx run ${otherProject}:stamp-claims`, await nx(`run ${otherProject}:stamp-claims`));
+    base = await commit('Claim what the other library does');
+    const both = await nx('run-many -t verify-claims');
+    expectSuccess('nx run-many -t verify-claims', both);
+    const outcomes = taskOutcomes(both.output);
+    expect([...outcomes.keys()].sort(), both.output).toEqual([`${PLACEHOLDERS['<project>']}:verify-claims`, `${otherProject}:verify-claims`].sort());
+  });
+
+  step('a logic edit under the claim fails verify-claims and writes its report', 5 * MINUTE, async () => {
+    const source = file(PLACEHOLDERS['<file>']!);
+    const text = readFileSync(source, 'utf8');
+    const edited = text.replace(`return '${LIB}';`, `return '${LIB}'.toUpperCase();`);
+    expect(edited, `the generated ${PLACEHOLDERS['<file>']} returns '${LIB}'`).not.toBe(text);
+    writeFileSync(source, edited);
+    rmSync(file('reports'), { recursive: true, force: true });
+    const task = `${PLACEHOLDERS['<project>']}:verify-claims`;
+    const result = await nx(`run ${task}`);
+    expect(result.status, describeRun(`nx run ${task} after the edit`, result)).not.toBe(0);
+    expect(taskOutcomes(result.output).get(task), result.output).toBe('ran');
+    const reports = reportPaths(result.output);
+    expect(reports.length, result.output).toBeGreaterThan(0);
+    for (const path of reports) expect(existsSync(file(path)), path).toBe(true);
+    const junit = reports.find((path) => path.endsWith('.xml'));
+    expect(junit, reports.join(', ')).toBeDefined();
+    expect(readFileSync(file(junit!), 'utf8')).toMatch(/<failure/);
+  });
+
+  step('verify-boundary: the edited library fails, the other passes', 5 * MINUTE, async () => {
+    const edited = await nx(`run ${PLACEHOLDERS['<project>']}:verify-boundary`);
+    expect(edited.status, describeRun('verify-boundary of the edited library', edited)).not.toBe(0);
+    const reports = reportPaths(edited.output);
+    expect(reports.length, edited.output).toBeGreaterThan(0);
+    for (const path of reports) expect(existsSync(file(path)), path).toBe(true);
+    const other = await nx(`run ${otherProject}:verify-boundary`);
+    expectSuccess(`nx run ${otherProject}:verify-boundary`, other);
+  });
+
+  step('nx affected -t verify-claims runs only the edited project', 5 * MINUTE, async () => {
+    const result = await nx(`affected -t verify-claims --base=${base}`);
+    const tasks = [...taskOutcomes(result.output).keys()];
+    expect(tasks, describeRun('nx affected -t verify-claims', result)).toEqual([`${PLACEHOLDERS['<project>']}:verify-claims`]);
+    expect(result.status, 'the edited project still diverges').not.toBe(0);
+  });
+});
