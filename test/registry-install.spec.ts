@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -251,7 +251,11 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
   step('create-nx-workspace makes a workspace with @nx/js of the same version', 15 * MINUTE, async () => {
     parent = mkdtempSync(join(tmpdir(), `driftgate-nx${scenario.major}-`));
     workspace = join(parent, WORKSPACE);
-    env = scenarioEnv(registry!, scenario);
+    // create-nx-workspace installs Nx into a temp directory of its own and leaves it: keep that
+    // (and any other tool's temp files) inside the directory this scenario removes.
+    const temp = join(parent, 'tmp');
+    mkdirSync(temp);
+    env = { ...scenarioEnv(registry!, scenario), TMPDIR: temp };
     const create = await sh(
       `npx -y create-nx-workspace@${scenario.createNxWorkspace} ${WORKSPACE} --preset=ts --nxCloud=skip --no-interactive --packageManager=npm --analytics=false --skipGitHubPush`,
       parent,
