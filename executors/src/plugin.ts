@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreateNodes, CreateNodesContext, CreateNodesResultArray } from '@nx/devkit';
+import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from '@driftgate/boundver';
 import { SURF_CONFIG_FILE, discoverHubs } from '@driftgate/surf';
 import { InferenceCache } from './inference-cache.js';
 import { hashWorkspaceFiles } from './nx-internals.js';
 import type { SurfState } from './infer-targets.js';
 import { type DriftgatePluginOptions, type NormalizedPluginOptions, normalizePluginOptions } from './plugin-options.js';
 import { surfConfigAt } from './surf-config.js';
-import { LOCK_FILES, toolIdentity } from './tool-identity.js';
+import { toolIdentity } from './tool-identity.js';
 
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
@@ -40,16 +41,17 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
   const surf = readSurf(root);
   const hubFiles = surf.config ? await discoverHubs(surf.config).catch(() => [] as string[]) : [];
   const tool = toolIdentity(root);
-  const hashed = [
-    // The tool's own sources when it is a package of this workspace (its fileset inputs).
-    ...tool.inputs.filter((input): input is string => typeof input === 'string').map((input) => input.replace('{workspaceRoot}/', '')),
+  // The tool's own sources when it is a package of this workspace (its fileset inputs).
+  const toolSources = tool.inputs.filter((input): input is string => typeof input === 'string').map((input) => input.replace('{workspaceRoot}/', ''));
+  // What inference reads besides the tool: the lock files only decide the tool's identity, which
+  // is in the key itself.
+  const read = new Set([
     SURF_CONFIG_FILE,
     ...hubFiles,
-    ...(options.boundaryConfig !== undefined ? [options.boundaryConfig] : ['boundary.config.*']),
-    ...LOCK_FILES,
-    '**/project.json',
-    '**/package.json',
-  ];
+    ...(options.boundaryConfig !== undefined ? [options.boundaryConfig] : [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES]),
+    'package.json',
+    ...configFiles,
+  ]);
   const key = hashOf([
     String(INFERENCE_VERSION),
     tool.version,
@@ -57,7 +59,8 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
     JSON.stringify(options),
     configFiles.join('\n'),
     hubFiles.join('\n'),
-    await hashWorkspaceFiles(root, hashed),
+    hashFiles(root, [...read]),
+    toolSources.length > 0 ? await hashWorkspaceFiles(root, toolSources) : '',
   ]);
   const cache = InferenceCache.for(root);
   const cached = cache.get(key);
@@ -77,6 +80,26 @@ function readSurf(root: string): SurfState {
   } catch (error) {
     return { config: undefined, problem: (error as Error).message };
   }
+}
+
+/**
+ * One digest of the files' paths and bytes (a missing file counts as missing). Read here rather
+ * than taken from Nx's file index: without the daemon, a plugin worker has no index yet, and
+ * building one walks and hashes every file of the workspace, on every Nx command.
+ */
+function hashFiles(root: string, files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    let bytes: Buffer | undefined;
+    try {
+      bytes = readFileSync(join(root, file));
+    } catch {
+      bytes = undefined;
+    }
+    hash.update(`${file}\0${bytes === undefined ? -1 : bytes.length}\0`);
+    if (bytes !== undefined) hash.update(bytes);
+  }
+  return hash.digest('hex');
 }
 
 /** One key for the parts (NUL cannot occur in any of them). */

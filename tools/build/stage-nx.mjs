@@ -75,6 +75,13 @@ export const NX_PEER_RANGE = '>=22.0.0 <24.0.0';
 
 const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES)];
 
+/**
+ * Runtime dependencies the plugin entry bundles all the same: it parses surf.toml on every Nx
+ * command, and loading smol-toml as its own eight modules took as long as the rest of the entry.
+ * The engines still load the installed copy.
+ */
+const PLUGIN_BUNDLED = ['smol-toml'];
+
 // CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins and
 // may read `__filename` (write-file-atomic names its temporary files with it).
 const BANNER = [
@@ -150,7 +157,7 @@ export async function stage() {
   };
   await Promise.all([
     build({ ...common, entryPoints: ENTRIES, chunkNames: 'chunk-[hash]', splitting: true, external: EXTERNAL }),
-    build({ ...common, entryPoints: { plugin: PLUGIN_ENTRY }, external: [...EXTERNAL, INFERENCE_MODULE] }),
+    build({ ...common, entryPoints: { plugin: PLUGIN_ENTRY }, external: [...EXTERNAL.filter((name) => !PLUGIN_BUNDLED.includes(name)), INFERENCE_MODULE] }),
   ]);
   writeFileSync(join(STAGE, 'executors.json'), `${JSON.stringify({ executors: collection(EXECUTORS, 'executors', 'implementation') }, null, 2)}\n`);
   writeFileSync(join(STAGE, 'generators.json'), `${JSON.stringify({ generators: collection(GENERATORS, 'generators', 'factory') }, null, 2)}\n`);
