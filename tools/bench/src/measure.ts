@@ -26,10 +26,13 @@ export interface Side {
   discardStderr?: boolean;
   /** Environment of the process; this process's by default. */
   env?: NodeJS.ProcessEnv;
+  /** Runs before each run, outside its timed window (e.g. removing a cache the run must not see). */
+  before?: () => void;
 }
 
 /** Runs a command to completion, keeping only the tail of its stdout (its RSS and phase lines). */
 export async function runSide(side: Side): Promise<Sample> {
+  side.before?.();
   const start = process.hrtime.bigint();
   const child = spawn(side.command, side.args, {
     cwd: side.cwd,
@@ -79,8 +82,9 @@ export interface Comparison {
   /** ours.medianMs / baseline.medianMs. */
   timeRatio: number;
   /**
-   * Run i of ours over run i of the baseline, which ran just before it: drift of the machine
-   * between pairs cancels out, so their spread says how stable the ratio is.
+   * Run i of ours over run i of the baseline, which ran just before it (or earlier in the same
+   * round): drift of the machine between pairs cancels out, so their spread says how stable the
+   * ratio is.
    */
   pairedRatios: number[];
 }
@@ -90,22 +94,33 @@ export interface Comparison {
  * each, so that page cache and CPU frequency drift hit both sides alike.
  */
 export async function compare(ours: Side, baseline: Side, runs: number): Promise<Comparison> {
-  await runSide(baseline);
-  await runSide(ours);
-  const a: Sample[] = [];
+  return (await compareEach([ours], baseline, runs))[0] as Comparison;
+}
+
+/**
+ * {@link compare} for several sides against one baseline: each round runs the baseline, then every
+ * side in order, after one untimed warm-up of each; one comparison per side, whose per-pair ratios
+ * divide by the baseline run of the same round.
+ */
+export async function compareEach(sides: readonly Side[], baseline: Side, runs: number): Promise<Comparison[]> {
+  for (const side of [baseline, ...sides]) await runSide(side);
   const b: Sample[] = [];
+  const a: Sample[][] = sides.map(() => []);
   for (let i = 0; i < runs; i++) {
     b.push(await runSide(baseline));
-    a.push(await runSide(ours));
+    for (const [k, side] of sides.entries()) a[k]!.push(await runSide(side));
   }
-  const oursMedian = median(a.map((s) => s.ms));
   const baseMedian = median(b.map((s) => s.ms));
-  return {
-    ours: { name: ours.name, medianMs: oursMedian, samples: a },
-    baseline: { name: baseline.name, medianMs: baseMedian, samples: b },
-    timeRatio: oursMedian / baseMedian,
-    pairedRatios: a.map((sample, i) => sample.ms / (b[i] as Sample).ms),
-  };
+  return sides.map((side, k) => {
+    const samples = a[k]!;
+    const oursMedian = median(samples.map((s) => s.ms));
+    return {
+      ours: { name: side.name, medianMs: oursMedian, samples },
+      baseline: { name: baseline.name, medianMs: baseMedian, samples: b },
+      timeRatio: oursMedian / baseMedian,
+      pairedRatios: samples.map((sample, i) => sample.ms / (b[i] as Sample).ms),
+    };
+  });
 }
 
 /**

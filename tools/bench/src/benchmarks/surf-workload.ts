@@ -12,10 +12,10 @@ export const SURF_WORKLOAD = {
   multiSiteShare: 0.1,
 } as const;
 
-type Lang = 'ts' | 'py' | 'go' | 'rs';
+export type Lang = 'ts' | 'py' | 'go' | 'rs';
 const LANGS: readonly Lang[] = ['ts', 'py', 'go', 'rs'];
 
-interface Symbol {
+export interface Symbol {
   readonly file: string;
   /** Anchor segments, e.g. `['Store', 'load']` or `['f12_rate']`. */
   readonly path: readonly string[];
@@ -95,7 +95,7 @@ export async function surfWorkload(seed: number, scale: number): Promise<SurfWor
 }
 
 /** The v2 stamp of every claim, computed with the library (each file parsed once). */
-async function stampAll(files: readonly SyntheticFile[], claims: ReadonlyArray<{ sites: Symbol[] }>): Promise<string[]> {
+export async function stampAll(files: readonly SyntheticFile[], claims: ReadonlyArray<{ sites: Symbol[] }>): Promise<string[]> {
   const byFile = new Map<string, Array<{ claim: number; site: number; at: string }>>();
   claims.forEach((claim, c) =>
     claim.sites.forEach((s, k) => {
@@ -119,7 +119,7 @@ async function stampAll(files: readonly SyntheticFile[], claims: ReadonlyArray<{
 }
 
 /** One source file of about `bytes` bytes and the anchor paths of its symbols. */
-function sourceFile(rng: Rng, lang: Lang, bytes: number): { text: string; paths: string[][] } {
+export function sourceFile(rng: Rng, lang: Lang, bytes: number): { text: string; paths: string[][] } {
   const parts: string[] = [header(lang)];
   const paths: string[][] = [];
   let size = parts[0]!.length;
