@@ -32,9 +32,20 @@ const PLUGIN = '@driftgate/nx/plugin';
 const PROJECT_FILES_GLOB = '{package.json,**/package.json,project.json,**/project.json}';
 
 /**
+ * Blocks until the clock is in the next whole second (and a little). Without the daemon, Nx keeps
+ * a file's hash while the file's modification time stays in the same whole second as when it was
+ * hashed, whatever its size: an edit made within the second of an earlier write would be missed.
+ */
+function waitForNextSecond(): void {
+  const until = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, until - Date.now()));
+}
+
+/**
  * Wall times of `runs` hits and `runs` misses of one target of the demo's `pricing` project. Each
  * miss follows `edit(i)`, a change to one of the target's inputs that keeps it passing (Nx does not
- * cache failures, so a failing miss would never be followed by a hit).
+ * cache failures, so a failing miss would never be followed by a hit), made in a later second than
+ * the file's last write (see waitForNextSecond).
  */
 function hitAndMiss(demo: DemoModule, dir: string, target: string, runs: number, edit: (i: number) => void): { hit: number[]; miss: number[] } {
   const task = `pricing:${target}`;
@@ -45,6 +56,7 @@ function hitAndMiss(demo: DemoModule, dir: string, target: string, runs: number,
     const cached = demo.runNx(dir, ['run', task]);
     if (!/\[(local cache|existing outputs match the cache, left as is)\]/.test(cached.output)) throw new Error(`${task} was expected to hit the cache:\n${cached.output}`);
     hit.push(cached.ms);
+    waitForNextSecond();
     edit(i);
     const fresh = demo.runNx(dir, ['run', task]);
     if (/\[(local cache|existing outputs)/.test(fresh.output)) throw new Error(`${task} was expected to miss the cache:\n${fresh.output}`);
