@@ -1,12 +1,12 @@
 import type { TargetConfiguration } from '@nx/devkit';
-import type { InputDefinition } from '@nx/devkit/internal';
 import type { BoundaryReadSet } from './boundary-scope.js';
 import type { ProjectClaims } from './claim-scope.js';
 import type { NormalizedPluginOptions } from './plugin-options.js';
 import { reportOutputs } from './report-files.js';
 import type { ToolIdentity } from './tool-identity.js';
 
-type Input = string | InputDefinition;
+/** One entry of a target's `inputs`. */
+type Input = NonNullable<TargetConfiguration['inputs']>[number];
 
 /** The parts of a project's claim selection its targets are built from. */
 export type ClaimInputs = Pick<ProjectClaims, 'hubFiles' | 'anchoredFiles' | 'claims'>;
