@@ -2,7 +2,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minimatch } from 'minimatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { taskOutcomes } from './nx-workspace.js';
 import { type GuardedProcess, type GuardedResult, runGuarded, startGuarded, stopAllGuarded } from './support/guarded-run.js';
 import { type LocalRegistry, startLocalRegistry } from './support/local-registry.js';
@@ -59,6 +61,44 @@ function readmeCommands(): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** One step of a GitHub Actions job. */
+interface WorkflowStep {
+  readonly name?: string;
+  readonly run?: string;
+  readonly uses?: string;
+  readonly if?: string;
+  readonly with?: Record<string, unknown>;
+}
+
+/** The steps of the GitHub Actions job in docs/ci.md's "In an Nx workspace" section. */
+function ciWorkflowSteps(): WorkflowStep[] {
+  const doc = readFileSync(join(REPO_ROOT, 'docs', 'ci.md'), 'utf8');
+  const section = /^## In an Nx workspace\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(doc);
+  if (!section) throw new Error('docs/ci.md has no "## In an Nx workspace" section');
+  const block = /^```yaml\n([\s\S]*?)^```$/m.exec(section[1]!);
+  if (!block) throw new Error('the "In an Nx workspace" section of docs/ci.md has no ```yaml block');
+  const workflow = parseYaml(block[1]!) as { jobs?: Record<string, { steps?: WorkflowStep[] }> };
+  const jobs = Object.values(workflow.jobs ?? {});
+  if (jobs.length !== 1 || !Array.isArray(jobs[0]!.steps)) throw new Error('the GitHub workflow of docs/ci.md must have one job with steps');
+  return jobs[0]!.steps!;
+}
+
+/** Every file below `dir`, workspace-relative with `/`. */
+function filesBelow(root: string, dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    const abs = join(root, ...rel.split('/'));
+    if (!existsSync(abs)) return;
+    for (const entry of readdirSync(abs, { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else out.push(child);
+    }
+  };
+  walk(dir);
+  return out.sort();
 }
 
 /** A README line with the placeholders filled in. */
@@ -362,7 +402,9 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     const reports = reportPaths(again.output);
     expect(reports.length, again.output).toBeGreaterThan(0);
     for (const path of reports) expect(existsSync(file(path)), `${path} restored`).toBe(true);
-    expect(reports.some((path) => path.endsWith('.xml')), `a JUnit report (init --formats=junit): ${reports.join(', ')}`).toBe(true);
+    for (const extension of ['.xml', '.sarif']) {
+      expect(reports.some((path) => path.endsWith(extension)), `a ${extension} report (init --formats=junit,sarif): ${reports.join(', ')}`).toBe(true);
+    }
   });
 
   let base = '';
@@ -413,5 +455,40 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     const tasks = [...taskOutcomes(result.output).keys()];
     expect(tasks, describeRun('nx affected -t verify-claims', result)).toEqual([`${PLACEHOLDERS['<project>']}:verify-claims`]);
     expect(result.status, 'the edited project still diverges').not.toBe(0);
+  });
+
+  step("docs/ci.md's GitHub job: its run steps fail on the edit, and its JUnit and SARIF steps find the reports", 15 * MINUTE, async () => {
+    rmSync(file('reports'), { recursive: true, force: true });
+    // CI checks out a pushed commit: the edit is committed, and nrwl/nx-set-shas hands
+    // `nx affected` the last green commit and that one.
+    const head = await commit(`Make ${LIB} shout`);
+    const jobEnv = { ...env, NX_BASE: base, NX_HEAD: head };
+    let failedRun: string | undefined;
+    let published = 0;
+    for (const workflowStep of ciWorkflowSteps()) {
+      // GitHub skips a step after a failed one unless it says `if: always()`.
+      if (failedRun !== undefined && workflowStep.if !== 'always()') continue;
+      if (workflowStep.run !== undefined) {
+        const result = await timed(label(`docs/ci.md: ${workflowStep.run}`), () => sh(workflowStep.run!, workspace, jobEnv));
+        if (result.status !== 0) failedRun = workflowStep.run;
+        if (workflowStep.run.includes('nx affected')) {
+          expect([...taskOutcomes(result.output).keys()].sort(), result.output).toEqual([`${PLACEHOLDERS['<project>']}:verify-boundary`, `${PLACEHOLDERS['<project>']}:verify-claims`]);
+        }
+      } else if (workflowStep.uses?.startsWith('mikepenz/action-junit-report')) {
+        const pattern = String(workflowStep.with?.['report_paths']);
+        const matched = filesBelow(workspace, pattern.split('/')[0]!).filter((path) => minimatch(path, pattern));
+        expect(matched.length, `${pattern} matches a JUnit report`).toBeGreaterThan(0);
+        expect(matched.some((path) => /<failure/.test(readFileSync(file(path), 'utf8'))), `a <failure> in ${matched.join(', ')}`).toBe(true);
+        published++;
+      } else if (workflowStep.uses?.startsWith('github/codeql-action/upload-sarif')) {
+        const target = String(workflowStep.with?.['sarif_file']);
+        const sarif = filesBelow(workspace, target).filter((path) => path.endsWith('.sarif'));
+        expect(sarif.length, `SARIF files below ${target}`).toBeGreaterThan(0);
+        for (const path of sarif) expect((JSON.parse(readFileSync(file(path), 'utf8')) as { version?: string }).version, path).toBe('2.1.0');
+        published++;
+      }
+    }
+    expect(failedRun, 'the gate step fails on the edited project').toContain('nx affected');
+    expect(published, 'the job publishes JUnit and SARIF').toBe(2);
   });
 });
