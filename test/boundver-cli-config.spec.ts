@@ -2,22 +2,18 @@
 // run the built bin (`npm run build`).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { framedDigest } from '../libs/boundver/src/framing.js';
 import { boundver, requireBuiltCli, verifyJson } from '../tools/boundver/src/cli-run.test-helpers.js';
-import { createTempRepo, type TempRepo, type TreeSpec } from './support/temp-repo.js';
+import type { TempRepo, TreeSpec } from './support/temp-repo.js';
+import { tempReposPerTest } from './support/temp-repos.js';
 
-const repos: TempRepo[] = [];
-afterEach(() => {
-  for (const repo of repos.splice(0)) repo.dispose();
-});
+const tempRepo = tempReposPerTest();
 beforeAll(requireBuiltCli);
 vi.setConfig({ testTimeout: 240_000 });
 
 function repo(files: TreeSpec, commit = true): TempRepo {
-  const created = createTempRepo(files, { commit });
-  repos.push(created);
-  return created;
+  return tempRepo(files, { commit });
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

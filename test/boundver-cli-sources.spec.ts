@@ -1,21 +1,17 @@
 // Black-box tests of what boundver says about the source it read (HEAD, the index, the working
 // tree), and of the notes when the working-tree config or lock is not the one read. They run
 // the built bin (`npm run build`).
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { boundver, requireBuiltCli, verifyJson } from '../tools/boundver/src/cli-run.test-helpers.js';
-import { createTempRepo, type TempRepo, type TreeSpec } from './support/temp-repo.js';
+import type { TempRepo, TreeSpec } from './support/temp-repo.js';
+import { tempReposPerTest } from './support/temp-repos.js';
 
-const repos: TempRepo[] = [];
-afterEach(() => {
-  for (const repo of repos.splice(0)) repo.dispose();
-});
+const tempRepo = tempReposPerTest();
 beforeAll(requireBuiltCli);
 vi.setConfig({ testTimeout: 240_000 });
 
 function repo(files: TreeSpec, commit = true): TempRepo {
-  const created = createTempRepo(files, { commit });
-  repos.push(created);
-  return created;
+  return tempRepo(files, { commit });
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

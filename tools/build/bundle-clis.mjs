@@ -16,6 +16,7 @@
 // Bundled code that reads `import.meta.url` must only look for files that sit at the same place
 // relative to the bundle as to its own dist file (`../package.json`, `./hash-worker.js`).
 import { build } from 'esbuild';
+import { ESM_BANNER } from './esm-banner.mjs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,15 +36,6 @@ const BUNDLES = [
 
 const EXTERNAL = ['web-tree-sitter', '@driftgate/triage', 'ink', 'react'];
 
-// CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins and
-// may read `__filename` (write-file-atomic names its temporary files with it).
-const BANNER = [
-  "import { createRequire as __bundleCreateRequire } from 'node:module';",
-  "import { fileURLToPath as __bundleFileURLToPath } from 'node:url';",
-  'const require = __bundleCreateRequire(import.meta.url);',
-  'const __filename = __bundleFileURLToPath(import.meta.url);',
-].join('\n');
-
 if (process.argv.includes('--clean')) {
   for (const { out } of BUNDLES) rmSync(join(ROOT, out), { force: true });
   process.exit(0);
@@ -60,7 +52,7 @@ await Promise.all(
       format: 'esm',
       target: 'node20',
       external: [...EXTERNAL, ...external],
-      banner: { js: BANNER },
+      banner: { js: ESM_BANNER },
       logLevel: 'warning',
     }),
   ),

@@ -11,6 +11,7 @@
 // any chunk. The plugin entry statically loads only what its cache check needs; the engines are a
 // separate chunk it imports on a cache miss (esbuild's code splitting).
 import { build } from 'esbuild';
+import { ESM_BANNER } from './esm-banner.mjs';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,15 +83,6 @@ const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES)];
  */
 const PLUGIN_BUNDLED = ['smol-toml'];
 
-// CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins and
-// may read `__filename` (write-file-atomic names its temporary files with it).
-const BANNER = [
-  "import { createRequire as __bundleCreateRequire } from 'node:module';",
-  "import { fileURLToPath as __bundleFileURLToPath } from 'node:url';",
-  'const require = __bundleCreateRequire(import.meta.url);',
-  'const __filename = __bundleFileURLToPath(import.meta.url);',
-].join('\n');
-
 function dependencies() {
   const out = {};
   for (const [name, { from, range }] of Object.entries(RUNTIME_DEPENDENCIES)) {
@@ -151,7 +143,7 @@ export async function stage() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    banner: { js: BANNER },
+    banner: { js: ESM_BANNER },
     legalComments: 'none',
     logLevel: 'warning',
   };
