@@ -21,7 +21,7 @@ const MODULE_BYTES: readonly [number, number] = [1_200, 9_000];
 /** Third-party packages in each workspace's npm lock (a fresh ts preset locks about 300, a 200-project repository thousands). */
 const LOCKED_PACKAGES = { small: 300, perProject: 12 } as const;
 /** Bump when a generator changes, so cached workspaces are rebuilt. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 /** What the plugin's import may take in a fresh process, and what it may add to `nx show projects`. */
 const IMPORT_TARGET_MS = 150;
@@ -65,10 +65,20 @@ function hitAndMiss(demo: DemoModule, dir: string, target: string, runs: number,
   return { hit, miss };
 }
 
+/**
+ * The plugin `create-nx-workspace --preset=ts` registers in every new workspace (typecheck and
+ * build targets from each project's tsconfig files). Every variant has it, the baseline too:
+ * what a user measures is driftgate's plugin added to a workspace as Nx makes it.
+ */
+const TS_PRESET_PLUGIN = {
+  plugin: '@nx/js/typescript',
+  options: { typecheck: { targetName: 'typecheck' }, build: { targetName: 'build', configName: 'tsconfig.lib.json', buildDepsName: 'build-deps', watchDepsName: 'watch-deps' } },
+};
+
 /** A generated workspace: its files (nx.json aside) and what it holds. */
 interface WorkspaceFiles {
   files: SyntheticFile[];
-  /** nx.json without `plugins`; the plugin's variant registers it there. */
+  /** nx.json without `plugins`: every variant registers the ts preset's plugin there, and its own after it. */
   nxJson: Record<string, unknown>;
   /** Projects Nx lists without the plugin (with it, also the workspace-level project). */
   projects: number;
@@ -279,7 +289,7 @@ type SetMarker = Omit<WorkspaceSet, 'label' | 'dirs'> & { key: string };
  */
 async function ensureWorkspaces(demo: DemoModule, workDir: string, id: string, label: string, generate: () => Promise<WorkspaceFiles>): Promise<WorkspaceSet> {
   const dirs = { bare: join(workDir, `${id}-bare`), noop: join(workDir, `${id}-noop`), replay: join(workDir, `${id}-replay`), plugin: join(workDir, `${id}-plugin`) };
-  const plugins = { bare: undefined, noop: [STAND_INS.noop.name], replay: [STAND_INS.replay.name], plugin: [PLUGIN] };
+  const plugins = { bare: [TS_PRESET_PLUGIN], noop: [TS_PRESET_PLUGIN, STAND_INS.noop.name], replay: [TS_PRESET_PLUGIN, STAND_INS.replay.name], plugin: [TS_PRESET_PLUGIN, PLUGIN] };
   const markerOf = (dir: string) => join(dir, '.driftgate-bench.json');
   const key = JSON.stringify({ seed: SEED, generator: GENERATOR_VERSION, id });
   const stored = (dir: string) => (existsSync(markerOf(dir)) ? (JSON.parse(readFileSync(markerOf(dir), 'utf8')) as SetMarker) : undefined);
@@ -296,7 +306,7 @@ async function ensureWorkspaces(demo: DemoModule, workDir: string, id: string, l
         writeFileSync(join(dir, file.path), file.content);
       }
       const registered = plugins[variant];
-      writeFileSync(join(dir, 'nx.json'), `${JSON.stringify(registered ? { ...workspace.nxJson, plugins: registered } : workspace.nxJson, null, 2)}\n`);
+      writeFileSync(join(dir, 'nx.json'), `${JSON.stringify({ ...workspace.nxJson, plugins: registered }, null, 2)}\n`);
       writeFileSync(markerOf(dir), JSON.stringify(marker));
     }
   }
