@@ -69,7 +69,7 @@ describe('boundver results and cases', () => {
     expect(new Set(seen)).toEqual(new Set(['pricing', 'ledger', 'slices']));
   });
 
-  it('maps an unavailable gated facet to a JUnit error and a non-gating observation to a skipped case', async () => {
+  it('maps an unavailable gated facet to a JUnit failure (never an <error>) and a non-gating observation to a skipped case', async () => {
     const result = await verifyLock({ cwd: first.repo.dir, source: 'working-tree', facets: ['compat', 'exact'] });
     expect(result.issues).toEqual(expect.arrayContaining([expect.stringMatching(/^UNAVAILABLE FACET pricing\.compat: /)]));
     expect(result.observations).toEqual(expect.arrayContaining([expect.stringMatching(/^MISMATCH pricing\.boundary: /)]));
@@ -80,8 +80,9 @@ describe('boundver results and cases', () => {
     expect(byName.boundary).toMatchObject({ status: 'skipped', ruleId: 'boundver/boundary', level: 'none', gating: false });
     expect(byName.exact).toMatchObject({ status: 'failed', ruleId: 'boundver/exact' });
     const xml = renderReport(report, 'junit').out;
-    expect(xml).toMatch(/<testcase classname="pricing" name="compat">\s*<error message="UNAVAILABLE FACET pricing\.compat: /);
-    expect(xml).toMatch(/<testcase classname="pricing" name="boundary">\s*<skipped\/>\s*<system-out><!\[CDATA\[MISMATCH pricing\.boundary: [^\]]*\nobservation \(non-gating\): MISMATCH pricing\.boundary/);
+    expect(xml).toMatch(/<testcase classname="boundver\/pricing" name="compat" time="0" file="boundary\.lock\.json" line="\d+">\s*<failure message="UNAVAILABLE FACET pricing\.compat: [^"]*" type="boundver\/unavailable-facet"><!\[CDATA\[verdict: not evaluated /);
+    expect(xml).not.toContain('<error');
+    expect(xml).toMatch(/<testcase classname="boundver\/pricing" name="boundary" time="0" file="boundary\.lock\.json" line="\d+">\s*<skipped\/>\s*<system-out><!\[CDATA\[MISMATCH pricing\.boundary: [^\]]*\nobservation \(non-gating\): MISMATCH pricing\.boundary/);
     const sarif = JSON.parse(renderReport(report, 'sarif').out).runs[0].results;
     expect(sarif.find((r: any) => r.ruleId === 'boundver/boundary')).toMatchObject({ kind: 'informational', level: 'none' });
   });

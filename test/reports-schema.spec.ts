@@ -64,6 +64,11 @@ describe('JUnit goldens', () => {
     const check = junitSchemaCheck('<?xml version="1.0"?>\n<testsuites><testsuite name="x"><testcase/></testsuite></testsuites>\n');
     expect(check.valid).toBe(false);
     expect(junitSchemaCheck(golden('surf-check.xml').replace('<testsuites ', '<testsuites skipped="0" ')).valid).toBe(false);
+    // Only a testcase's `file` and `line` are let through; any other undeclared attribute is not.
+    const located = golden('surf-check.xml');
+    expect(located).toMatch(/<testcase [^>]* file="[^"]+" line="\d+"/);
+    expect(junitSchemaCheck(located.replace(/<testcase /g, '<testcase column="1" ')).valid).toBe(false);
+    expect(junitSchemaCheck(located.replace(/<testsuite /g, '<testsuite line="1" ')).valid).toBe(false);
   });
 
   for (const run of RUNS) {
@@ -72,7 +77,11 @@ describe('JUnit goldens', () => {
       const check = junitSchemaCheck(xml);
       expect(check.output).toContain('validates');
       expect(check.valid).toBe(true);
-      expect(xml).not.toMatch(/timestamp=|hostname=|time=/);
+      expect(xml).not.toMatch(/timestamp=|hostname=/);
+      // Every element that may carry a time carries `0`: numeric for readers, never measured.
+      expect(xml.match(/ time="[^"]*"/g)).toHaveLength((xml.match(/<(?:testsuites|testsuite|testcase)\b/g) ?? []).length);
+      expect(xml.match(/ time="[^"]*"/g)!.every((time) => time === ' time="0"')).toBe(true);
+      expect(xml).not.toContain('<error');
     });
   }
 });

@@ -1,40 +1,111 @@
 import junitModule, { type Builder } from 'junit-report-builder';
 import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
-import type { Report, ReportCase } from './report-model.js';
+import type { Report, ReportCase, ReportLocation } from './report-model.js';
 import { locationText } from './location-text.js';
 import { xmlSafe } from './xml-safe.js';
 
 /**
- * JUnit XML through junit-report-builder: `<testsuites>` with a `<testsuite>` per hub or
- * component and a `<testcase>` per claim, facet or finding. Failures and errors carry the rule id
- * as `type`, the one-line message, and a body with kind, hashes, magnitude or facet, prose and
- * `file:line`. No timestamps, host names or durations. Every untrusted string goes through
- * {@link xmlSafe} first, so control characters become visible escapes rather than being dropped
- * and no text can end a CDATA section. Valid against the Jenkins xUnit `junit-10.xsd`.
+ * JUnit XML through junit-report-builder, shaped for the dashboards that read it
+ * (dorny/test-reporter, mikepenz/action-junit-report, GitLab, Jenkins):
+ *
+ * - `<testsuites name="<tool> <command>">` with a `<testsuite>` per hub or component and a
+ *   `<testcase>` per claim, facet or finding. Every `time` is `0`: a gate has no meaningful
+ *   duration, and a measured one would make the report machine-dependent.
+ * - `classname` is `<tool>/<suite>` with every `.` turned into `-` (`surf/hubs/auth-md`,
+ *   `boundver/boundary-lock-json`, `boundver/pricing`): readers that split it on `.` (Jenkins'
+ *   package/class, a file guess from the last segment) then see one class per hub or component.
+ * - classname + name is unique within a report: a repeated pair (two claims on one symbol in one
+ *   hub) gets ` #2`, ` #3`, … in report order (GitLab keeps one test per pair). `#`, not `@N`,
+ *   since `@N` is anchor syntax.
+ * - A case with a location carries `file` and `line` (the anchored code for a single-site claim,
+ *   else the claim's hub line, a finding's hub line, a component's lock entry).
+ * - Every gating problem is a `<failure>` whose `type` is the rule id, never an `<error>`: some
+ *   readers count an `<error>` as passed. A case the gate could not evaluate (unresolvable claim,
+ *   malformed hub, unavailable facet, config, lock or digest problem) keeps its own rule id as the
+ *   type and says so on the body's first line; a `--files` run that matched nothing has type
+ *   `surf/no-files-matched`.
+ * - The failure body lists kind, hashes, magnitude or facet, prose and `file:line`, and ends with
+ *   `at <type> (<file>:<line>:<column>)`, a stack-frame line that frame parsers turn into an
+ *   annotation. No other body line ends like a frame.
+ *
+ * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} first, so
+ * control characters become visible escapes rather than being dropped and no text can end a CDATA
+ * section. Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
+ * `line` attributes, which that schema does not declare and the consumers above read.
  */
 // The package is CommonJS whose `module.exports` is the builder, while its typings declare an ES
 // default export; under NodeNext the default import is `module.exports` at run time.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
 
+type TestCase = ReturnType<ReturnType<Builder['testSuite']>['testCase']>;
+
+/** What a frame parser matches at the end of a line: `(path:line:column)`. */
+const FRAME_END = /\(.*:\d+:\d+\)$/;
+
 export function renderJunit(report: Report): Rendered {
   const builder = junit.newBuilder().name(xmlSafe(`${report.tool.name} ${report.origin.command}`));
+  const names = new UniqueNames();
   for (const suite of report.suites) {
-    const testSuite = builder.testSuite().name(xmlSafe(suite.name));
+    const testSuite = builder.testSuite().name(xmlSafe(suite.name)).time(0);
     for (const c of suite.cases) {
-      const testCase = testSuite.testCase().className(xmlSafe(c.className)).name(xmlSafe(c.name));
-      const body = caseBody(c);
-      if (c.status === 'failed') testCase.failure(xmlSafe(c.message), c.ruleId).stacktrace(body);
-      else if (c.status === 'error') testCase.error(xmlSafe(c.message), c.ruleId, body);
-      else {
+      const className = junitClassName(report, c.className);
+      const testCase = testSuite.testCase().className(className).name(names.take(className, xmlSafe(c.name))).time(0);
+      if (c.location !== undefined) setLocation(testCase, c.location);
+      if (c.status === 'failed' || c.status === 'error') {
+        const type = failureType(report, c);
+        testCase.failure(xmlSafe(c.message), type).stacktrace(failureBody(c, type));
+      } else {
         if (c.status === 'skipped') testCase.skipped();
-        if (c.ruleId !== undefined || c.status === 'skipped') testCase.standardOutput(c.ruleId === undefined ? xmlSafe(c.message) : `${xmlSafe(c.message)}\n${body}`);
+        if (c.ruleId !== undefined || c.status === 'skipped') testCase.standardOutput(c.ruleId === undefined ? xmlSafe(c.message) : `${xmlSafe(c.message)}\n${caseBody(c)}`);
       }
     }
   }
-  // The xUnit schema declares no `skipped` count on the root; each suite still carries its own.
-  const xml = builder.build().replace(/^(<testsuites\b[^>]*?) skipped="\d+"/m, '$1');
+  // The xUnit schema declares no `skipped` count on the root (each suite still carries its own);
+  // the builder has no setter for the root's `time`, so it takes that place.
+  const xml = builder.build().replace(/^(<testsuites\b[^>]*?) skipped="\d+"/m, '$1 time="0"');
   return { out: `${xml}\n`, err: reportNotes(report) };
+}
+
+/** `<tool>/<suite>` without dots; the summary suite of a run (`surf check`) becomes `surf/check`. */
+function junitClassName(report: Report, className: string): string {
+  const base = className === `${report.tool.name} ${report.origin.command}` ? report.origin.command : className;
+  return xmlSafe(`${report.tool.name}/${base.replaceAll('.', '-')}`);
+}
+
+function failureType(report: Report, c: ReportCase): string {
+  return c.ruleId ?? (report.tool.name === 'surf' && report.origin.command === 'check' ? 'surf/no-files-matched' : `${report.tool.name}/not-evaluated`);
+}
+
+/** Names already used per classname; a repeated pair gets ` #N`. */
+class UniqueNames {
+  readonly #used = new Set<string>();
+
+  take(className: string, name: string): string {
+    let candidate = name;
+    for (let n = 2; this.#used.has(`${className}\0${candidate}`); n++) candidate = `${name} #${n}`;
+    this.#used.add(`${className}\0${candidate}`);
+    return candidate;
+  }
+}
+
+/**
+ * `file` and `line` on the testcase. junit-report-builder 5.1.2 has a setter for `file` only; the
+ * line goes into the same attribute map (the goldens pin the output).
+ */
+function setLocation(testCase: TestCase, location: ReportLocation): void {
+  testCase.file(xmlSafe(location.file));
+  (testCase as unknown as { _attributes: Record<string, string | number> })._attributes.line = location.startLine;
+}
+
+function failureBody(c: ReportCase, type: string): string {
+  const lines = caseBody(c)
+    .split('\n')
+    // Untrusted text that happens to end like a frame gets a full stop, so the last line is the only frame.
+    .map((line) => (FRAME_END.test(line) ? `${line}.` : line));
+  if (c.status === 'error') lines.unshift('verdict: not evaluated (the gate could not check this, so it fails)');
+  if (c.location !== undefined) lines.push(`at ${type} (${xmlSafe(c.location.file)}:${c.location.startLine}:${c.location.startColumn ?? 1})`);
+  return lines.filter((line) => line !== '').join('\n');
 }
 
 function caseBody(c: ReportCase): string {

@@ -38,7 +38,7 @@ export interface RelatedLocation {
 export interface ReportCase {
   /** JUnit testcase name: the claim's `at:` display, a facet name, a finding's site. */
   readonly name: string;
-  /** JUnit classname: the hub path, the component name. */
+  /** The suite a case belongs to: the hub path, the component name (JUnit derives its classname from it). */
   readonly className: string;
   readonly status: CaseStatus;
   /** Rule id from the tool's rule table; set for every case that is a finding. */
