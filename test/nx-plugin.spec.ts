@@ -1,5 +1,6 @@
 import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES } from '@driftgate/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NxWorkspace, allCached, createNxWorkspace, demoTree, taskOutcomes } from './nx-workspace.js';
 
@@ -7,9 +8,11 @@ import { type NxWorkspace, allCached, createNxWorkspace, demoTree, taskOutcomes 
 // (`npm run build` first). Each `nx` call costs a second or two, so the cases share one workspace
 // and run in order.
 
-// The demo's nx.json asks for every format; outputs follow REPORT_FORMAT_NAMES (human, json, junit, sarif).
+// The demo's nx.json asks for human, json, junit and sarif; the outputs declare every format of
+// REPORT_FORMAT_NAMES, whichever a run writes.
 const EXTENSIONS = ['txt', 'json', 'xml', 'sarif'];
 const reportsOf = (dir: string, kind: string): string[] => EXTENSIONS.map((ext) => `reports/driftgate/${dir}/${kind}.${ext}`);
+const outputsOf = (dir: string, kind: string): string[] => REPORT_FORMAT_NAMES.map((format) => `{options.reportDirectory}/${dir}/${kind}.${REPORT_EXTENSIONS[format]}`);
 const PRICING_REPORTS = reportsOf('packages/pricing', 'verify-claims');
 const PRICING_JSON = PRICING_REPORTS[1]!;
 
@@ -45,7 +48,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
       { externalDependencies: ['@driftgate/nx'] },
     ]);
     // Declared under the reportDirectory in effect, one per format, so overrides are cached whole (test/nx-cache-outputs.spec.ts).
-    expect(claims.outputs).toEqual(PRICING_REPORTS.map((file) => file.replace('reports/driftgate/', '{options.reportDirectory}/')));
+    expect(claims.outputs).toEqual(outputsOf('packages/pricing', 'verify-claims'));
     expect(claims.metadata.description).toMatch(/surf check/);
     expect(claims.metadata.help.command).toBe('npx nx run pricing:verify-claims --help');
 
@@ -66,7 +69,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
       ]),
     );
     expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
-    expect(boundary.outputs).toEqual(reportsOf('packages/pricing', 'verify-boundary').map((file) => file.replace('reports/driftgate/', '{options.reportDirectory}/')));
+    expect(boundary.outputs).toEqual(outputsOf('packages/pricing', 'verify-boundary'));
     expect(project.targets['stamp-claims']).toMatchObject({ cache: false, parallelism: false });
   });
 

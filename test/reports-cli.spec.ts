@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPORT_EXTENSIONS } from '@driftgate/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoRun, runDemo } from './reports-demo.test-helpers.js';
 import { GIT_TEST_ENV } from './support/temp-repo.js';
@@ -68,6 +69,20 @@ describe('surf check / lint and boundver verify with --format and --report', () 
     expect(file('reports/boundary.json')).toBe(golden('boundver-verify.json'));
   });
 
+  for (const format of ['github'] as const) {
+    const ext = REPORT_EXTENSIONS[format];
+    it(`--format ${format} and --report ${format}=<path> for surf check and boundver verify`, () => {
+      const check = run(SURF, ['check', '--format', format, '--report', `${format}=reports/claims.${ext}`]);
+      expect(check.status).toBe(1);
+      expect(check.stdout).toBe(golden(`surf-check.${ext}`));
+      expect(file(`reports/claims.${ext}`)).toBe(check.stdout);
+      const verify = run(BOUNDVER, ['verify', '--source', 'working-tree', '--format', format, '--report', `${format}=reports/boundary.${ext}`]);
+      expect(verify.status).toBe(4);
+      expect(verify.stdout).toBe(golden(`boundver-verify.${ext}`));
+      expect(file(`reports/boundary.${ext}`)).toBe(verify.stdout);
+    });
+  }
+
   it('a bad --report or --format is a usage error (exit 2); an unwritable file too, after the gate output', () => {
     const unknown = run(SURF, ['check', '--report', 'xml=out.xml']);
     expect(unknown.status).toBe(2);
@@ -75,7 +90,7 @@ describe('surf check / lint and boundver verify with --format and --report', () 
     expect(run(SURF, ['lint', '--report', 'junit']).stderr).toContain('names no file; write it as junit=<path>');
     const format = run(SURF, ['check', '--format', 'xml']);
     expect(format.status).toBe(2);
-    expect(format.stderr).toContain('Allowed choices are human, json, junit, sarif');
+    expect(format.stderr).toContain('Allowed choices are human, json, junit, sarif, github');
     expect(run(BOUNDVER, ['verify', '--report', 'pdf=x']).status).toBe(2);
     const unwritable = run(SURF, ['check', '--report', 'junit=surf.toml/x.xml']);
     expect(unwritable.status).toBe(2);

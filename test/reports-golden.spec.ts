@@ -7,6 +7,8 @@ import { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, fromBoundverVerify, renderRepor
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoRun, runDemo } from './reports-demo.test-helpers.js';
+import { type HostileRun, runHostile } from './reports-hostile-goldens.test-helpers.js';
+import type { ReportFormat } from '@driftgate/report';
 
 // Goldens of every format for the demo repository. Regenerate with UPDATE_GOLDENS=1; otherwise a
 // difference fails with vitest's diff. A second, independently built copy of the repository in
@@ -44,6 +46,39 @@ describe('report goldens of the demo repository', () => {
         const actual = renderReport(first.reports[name], format).out;
         expect(renderReport(second.reports[name], format).out).toBe(actual);
         expect(actual).not.toContain(first.repo.dir);
+        const file = `${GOLDENS}${name}.${REPORT_EXTENSIONS[format]}`;
+        if (UPDATE) {
+          mkdirSync(GOLDENS, { recursive: true });
+          writeFileSync(file, actual);
+        }
+        expect(existsSync(file), `missing golden ${file}; run with UPDATE_GOLDENS=1`).toBe(true);
+        expect(actual).toBe(readFileSync(file, 'utf8'));
+      });
+    }
+  }
+});
+
+/** The CI-facing formats that carry untrusted text into workflow logs, summaries and merge requests. */
+const HOSTILE_GOLDEN_FORMATS: readonly ReportFormat[] = ['github'];
+
+describe('report goldens of hostile claim text, code, paths and component names', () => {
+  let hostile: HostileRun;
+  let hostileAgain: HostileRun;
+  beforeAll(async () => {
+    hostile = await runHostile();
+    hostileAgain = await runHostile();
+  });
+  afterAll(() => {
+    hostile?.repo.dispose();
+    hostileAgain?.repo.dispose();
+  });
+
+  for (const name of ['hostile-surf-check', 'hostile-boundver-verify'] as const) {
+    for (const format of HOSTILE_GOLDEN_FORMATS) {
+      it(`${name} as ${format}`, () => {
+        const actual = renderReport(hostile.reports[name], format).out;
+        expect(renderReport(hostileAgain.reports[name], format).out).toBe(actual);
+        expect(actual).not.toContain(hostile.repo.dir);
         const file = `${GOLDENS}${name}.${REPORT_EXTENSIONS[format]}`;
         if (UPDATE) {
           mkdirSync(GOLDENS, { recursive: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,4 +64,13 @@ describe('report files on disk', () => {
     await removeReportFiles(root, { ...location, reportDirectory: 'nowhere' });
     expect(existsSync(join(root, 'nowhere'))).toBe(false);
   });
+});
+
+describe('executor schemas', () => {
+  for (const kind of ['verify-claims', 'verify-boundary'] as const) {
+    it(`${kind} accepts exactly the report format names (and the text alias)`, () => {
+      const schema = JSON.parse(readFileSync(new URL(`./executors/${kind}/schema.json`, import.meta.url), 'utf8'));
+      expect(schema.properties.formats.items.enum).toEqual([...REPORT_FORMAT_NAMES, 'text']);
+    });
+  }
 });

@@ -3,13 +3,23 @@
  * these, and must not load every renderer (the JUnit one brings an XML builder of ~0.5 MB) to get
  * them. `REPORT_FORMATS` in formats.ts maps each of these names to its renderer.
  */
-export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif';
+export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github';
 
-/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`). */
-export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif'];
+/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`, `github`). */
+export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif', 'github'];
 
-/** Conventional file extension of each format (without the dot). */
-export const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = { human: 'txt', json: 'json', junit: 'xml', sarif: 'sarif' };
+/**
+ * Conventional file extension of each format (without the leading dot). Formats whose natural
+ * extension another format already has get a two-part one (`github.txt`), so every format of one
+ * report stem is its own file.
+ */
+export const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = {
+  human: 'txt',
+  json: 'json',
+  junit: 'xml',
+  sarif: 'sarif',
+  github: 'github.txt',
+};
 
 export function isReportFormat(name: string): name is ReportFormat {
   return (REPORT_FORMAT_NAMES as readonly string[]).includes(name);

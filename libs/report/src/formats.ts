@@ -1,6 +1,7 @@
 import type { ReportFormat } from './format-names.js';
 import type { Rendered } from './rendered.js';
 import type { Report } from './report-model.js';
+import { renderGithub } from './render-github.js';
 import { renderHuman } from './render-human.js';
 import { renderJson } from './render-json.js';
 import { renderJunit } from './render-junit.js';
@@ -14,6 +15,7 @@ export const REPORT_FORMATS: { readonly [F in ReportFormat]: (report: Report) =>
   json: renderJson,
   junit: renderJunit,
   sarif: renderSarif,
+  github: renderGithub,
 };
 
 /** Renders a report in one format. */

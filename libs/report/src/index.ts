@@ -37,6 +37,7 @@ export { reportNotes } from './report-notes.js';
 export { renderJson } from './render-json.js';
 export { renderJunit } from './render-junit.js';
 export { SARIF_SCHEMA_URI, relativeUri, renderSarif } from './render-sarif.js';
+export { renderGithub } from './render-github.js';
 export { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type ReportFormat, isReportFormat } from './format-names.js';
 export { REPORT_FORMATS, renderReport } from './formats.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';

@@ -1,0 +1,99 @@
+import { verifyLock } from '@driftgate/boundver';
+import { fromBoundverVerify, renderReport } from '@driftgate/report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HostileRun, runHostile } from './reports-hostile-goldens.test-helpers.js';
+
+// The CI-facing formats read back the way their consumers read them: GitHub Actions workflow
+// commands parsed as the Actions runner parses them. Hostile claim text, code, paths and component
+// names must come out as exactly one command per finding, with no property or message able to
+// start another command or carry a control character.
+
+/** Raw characters that must never reach a CI log or a rendered summary. */
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+let run: HostileRun;
+
+beforeAll(async () => {
+  run = await runHostile();
+});
+
+afterAll(() => run?.repo.dispose());
+
+interface WorkflowCommand {
+  readonly command: string;
+  readonly properties: Record<string, string>;
+  readonly message: string;
+}
+
+/** The Actions runner's reading of one log line (`ActionCommand.TryParse`): undefined for a plain line. */
+function parseWorkflowCommand(line: string): WorkflowCommand | undefined {
+  if (!line.startsWith('::')) return undefined;
+  const end = line.indexOf('::', 2);
+  if (end < 0) return undefined;
+  const info = line.slice(2, end);
+  const space = info.indexOf(' ');
+  const command = space < 0 ? info : info.slice(0, space);
+  const properties: Record<string, string> = {};
+  if (space >= 0) {
+    for (const pair of info.slice(space + 1).split(',').filter((p) => p !== '')) {
+      const eq = pair.indexOf('=');
+      expect(eq, `property without a value: ${pair}`).toBeGreaterThan(0);
+      properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
+    }
+  }
+  return { command, properties, message: unescapeData(line.slice(end + 2)) };
+}
+
+const unescapeData = (text: string): string => text.replaceAll('%0D', '\r').replaceAll('%0A', '\n').replaceAll('%25', '%');
+const unescapeProperty = (text: string): string =>
+  text.replaceAll('%0D', '\r').replaceAll('%0A', '\n').replaceAll('%3A', ':').replaceAll('%2C', ',').replaceAll('%25', '%');
+
+describe('github: workflow commands as the Actions runner reads them', () => {
+  it('one command per finding, properties and messages decoding to the terminal-safe text', () => {
+    const report = run.reports['hostile-surf-check'];
+    const { out } = renderReport(report, 'github');
+    const lines = out.split('\n');
+    expect(lines.pop()).toBe('');
+    const commands = lines.map(parseWorkflowCommand);
+    const findings = report.suites.flatMap((suite) => suite.cases.filter((c) => c.ruleId !== undefined));
+    expect(commands.filter((c) => c !== undefined)).toHaveLength(findings.length);
+    expect(commands.at(-1)).toBeUndefined();
+    expect(lines.at(-1)).toBe('surf check: 3 finding(s), 3 failing the gate, 0 advisory.');
+    const changed = commands.find((c) => c?.properties.title?.startsWith('surf/changed'))!;
+    expect(changed.command).toBe('error');
+    expect(changed.properties).toEqual({
+      file: 'src/odd,50%|x.rs',
+      line: '1',
+      endLine: '4',
+      col: '1',
+      endColumn: '2',
+      title: 'surf/changed: hubs/hostile.md :: src/odd,50%|x.rs > add',
+    });
+    // The claim's lines stay lines (CRLF and LF), the ANSI escape is visible, `%` and `::` survive.
+    expect(changed.message).toContain('"Adds two numbers.\nSecond line: 100% sure, ::error file=x,line=1::pwned\n| a | b |');
+    expect(changed.message).toContain('\\x1b[31mred\\x1b[0m');
+    expect(changed.message).not.toMatch(UNSAFE);
+    expect(changed.message).not.toContain('\r');
+  });
+
+  it('a component name with `:` and `%` stays one property value', () => {
+    const { out } = renderReport(run.reports['hostile-boundver-verify'], 'github');
+    const commands = out.split('\n').map(parseWorkflowCommand).filter((c) => c !== undefined);
+    expect(commands).toHaveLength(1);
+    expect(commands[0]!.command).toBe('error');
+    expect(commands[0]!.properties).toEqual({ file: 'boundary.lock.json', line: '8', title: 'boundver/exact: ev\\x1b[31mil50%:|<b>`x`:: :: exact' });
+    expect(out).not.toMatch(UNSAFE);
+  });
+
+  it('a non-gating observation is a notice', async () => {
+    const result = await verifyLock({ cwd: run.repo.dir, source: 'working-tree', facets: ['boundary'] });
+    expect(result.observations).toEqual([expect.stringContaining('.exact: ')]);
+    const { out } = renderReport(fromBoundverVerify(result, { version: '0' }), 'github');
+    const commands = out.split('\n').map(parseWorkflowCommand).filter((c) => c !== undefined);
+    expect(commands.map((c) => `${c.command} ${c.properties.title}`)).toEqual([
+      'notice boundver/exact: ev\\x1b[31mil50%:|<b>`x`:: :: exact',
+      'error boundver/unavailable-facet: ev\\x1b[31mil50%:|<b>`x`:: :: boundary',
+    ]);
+    expect(out).toContain('2 finding(s), 1 failing the gate, 1 advisory.');
+  });
+});
