@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileRun, runHostile } from './reports-hostile-goldens.test-helpers.js';
 
 // The CI-facing formats read back the way their consumers read them: GitHub Actions workflow
-// commands parsed as the Actions runner parses them. Hostile claim text, code, paths and component
+// commands parsed as the Actions runner parses them; GitLab Code Quality issues checked against the
+// fields GitLab requires. Hostile claim text, code, paths and component
 // names must come out as exactly one command per finding, with no property or message able to
 // start another command or carry a control character.
 
@@ -58,7 +59,7 @@ describe('github: workflow commands as the Actions runner reads them', () => {
     const findings = report.suites.flatMap((suite) => suite.cases.filter((c) => c.ruleId !== undefined));
     expect(commands.filter((c) => c !== undefined)).toHaveLength(findings.length);
     expect(commands.at(-1)).toBeUndefined();
-    expect(lines.at(-1)).toBe('surf check: 3 finding(s), 3 failing the gate, 0 advisory.');
+    expect(lines.at(-1)).toBe('surf check: 4 finding(s), 4 failing the gate, 0 advisory.');
     const changed = commands.find((c) => c?.properties.title?.startsWith('surf/changed'))!;
     expect(changed.command).toBe('error');
     expect(changed.properties).toEqual({
@@ -95,5 +96,64 @@ describe('github: workflow commands as the Actions runner reads them', () => {
       'error boundver/unavailable-facet: ev\\x1b[31mil50%:|<b>`x`:: :: boundary',
     ]);
     expect(out).toContain('2 finding(s), 1 failing the gate, 1 advisory.');
+  });
+});
+
+const SEVERITIES = ['info', 'minor', 'major', 'critical', 'blocker'];
+
+/** What GitLab needs of a Code Quality report: the required fields, a known severity, unique fingerprints. */
+function codeQualityProblems(issues: unknown): string[] {
+  if (!Array.isArray(issues)) return ['not an array'];
+  const problems: string[] = [];
+  const fingerprints = new Set<string>();
+  for (const [i, issue] of issues.entries()) {
+    if (Object.keys(issue).join() !== 'description,check_name,fingerprint,severity,location') problems.push(`${i}: keys ${Object.keys(issue).join()}`);
+    if (typeof issue.description !== 'string' || issue.description === '') problems.push(`${i}: description`);
+    if (typeof issue.check_name !== 'string' || issue.check_name === '') problems.push(`${i}: check_name`);
+    if (!/^[0-9a-f]{64}$/.test(issue.fingerprint)) problems.push(`${i}: fingerprint ${issue.fingerprint}`);
+    if (fingerprints.has(issue.fingerprint)) problems.push(`${i}: repeated fingerprint`);
+    fingerprints.add(issue.fingerprint);
+    if (!SEVERITIES.includes(issue.severity)) problems.push(`${i}: severity ${issue.severity}`);
+    const { path, lines } = issue.location ?? {};
+    if (typeof path !== 'string' || path === '' || path.startsWith('/')) problems.push(`${i}: path ${path}`);
+    if (!Number.isInteger(lines?.begin) || lines.begin < 1) problems.push(`${i}: lines.begin`);
+  }
+  return problems;
+}
+
+describe('codequality: GitLab Code Quality issues', () => {
+  it('the check rejects what GitLab would', () => {
+    const issues = JSON.parse(renderReport(run.reports['hostile-boundver-verify'], 'codequality').out);
+    expect(codeQualityProblems(issues)).toEqual([]);
+    expect(codeQualityProblems([{ ...issues[0], severity: 'error' }, issues[0]])).toEqual(['0: severity error', '1: repeated fingerprint']);
+  });
+
+  for (const name of ['hostile-surf-check', 'hostile-boundver-verify'] as const) {
+    it(`${name}: one issue per finding, SARIF's fingerprints, sorted by place`, () => {
+      const report = run.reports[name];
+      const issues = JSON.parse(renderReport(report, 'codequality').out);
+      expect(codeQualityProblems(issues)).toEqual([]);
+      const findings = report.suites.flatMap((suite) => suite.cases.filter((c) => c.ruleId !== undefined));
+      expect(issues).toHaveLength(findings.length);
+      const sarifFingerprints = JSON.parse(renderReport(report, 'sarif').out).runs[0].results.map((r: any) => r.partialFingerprints['driftgateFingerprint/v1']);
+      const reused = issues.filter((issue: any) => sarifFingerprints.includes(issue.fingerprint));
+      expect(reused.length).toBe(new Set(sarifFingerprints).size);
+      const places = issues.map((issue: any) => [issue.location.path, issue.location.lines.begin]);
+      expect(places).toEqual([...places].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])));
+      expect(renderReport(report, 'codequality').out).not.toMatch(UNSAFE);
+    });
+  }
+
+  it('gating findings are major or critical, advisory ones minor or info', async () => {
+    const surf = JSON.parse(renderReport(run.reports['hostile-surf-check'], 'codequality').out);
+    expect(surf.map((issue: any) => `${issue.check_name} ${issue.severity}`).sort()).toEqual([
+      'surf/changed major', // medium magnitude: level warning
+      'surf/unresolvable critical',
+      'surf/unverified major',
+      'surf/unverified major',
+    ]);
+    const result = await verifyLock({ cwd: run.repo.dir, source: 'working-tree', facets: ['boundary'] });
+    const boundver = JSON.parse(renderReport(fromBoundverVerify(result, { version: '0' }), 'codequality').out);
+    expect(boundver.map((issue: any) => `${issue.check_name} ${issue.severity}`)).toEqual(['boundver/exact info', 'boundver/unavailable-facet critical']);
   });
 });

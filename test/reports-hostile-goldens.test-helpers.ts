@@ -7,7 +7,8 @@ import { createTempRepo, type TempRepo } from './support/temp-repo.js';
 // summaries, GitLab Code Quality): claim prose and code holding newlines, `%`, `::`, `,`, table
 // pipes, HTML, backticks and ANSI escapes, an anchored file whose path holds `,`, `%` and a pipe,
 // and a boundver component whose name holds all of them but the comma (which component names refuse). One claim is stamped and then changed, so
-// the surf check report carries old and new code (and an advisory magnitude).
+// the surf check report carries old and new code (and an advisory magnitude); two unstamped claims
+// on one symbol share a finding identity.
 
 /** YAML double-quoted escapes (also JSON escapes). */
 export const HOSTILE_PROSE =
@@ -27,6 +28,8 @@ anchors:
     at: "src/m.rs > add\\u001b[31m|<b>"
     hash: 2:000000000000
   - claim: "New claim, never stamped: 5% | \`x\`"
+    at: src/m.rs > add
+  - claim: A second claim on the same symbol, never stamped either.
     at: src/m.rs > add
 ---
 # Hostile

@@ -3,14 +3,14 @@
  * these, and must not load every renderer (the JUnit one brings an XML builder of ~0.5 MB) to get
  * them. `REPORT_FORMATS` in formats.ts maps each of these names to its renderer.
  */
-export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github';
+export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github' | 'codequality';
 
-/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`, `github`). */
-export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif', 'github'];
+/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`, `github`, `codequality`). */
+export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif', 'github', 'codequality'];
 
 /**
  * Conventional file extension of each format (without the leading dot). Formats whose natural
- * extension another format already has get a two-part one (`github.txt`), so every format of one
+ * extension another format already has get a two-part one (`github.txt`, `codequality.json`), so every format of one
  * report stem is its own file.
  */
 export const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = {
@@ -19,6 +19,7 @@ export const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = {
   junit: 'xml',
   sarif: 'sarif',
   github: 'github.txt',
+  codequality: 'codequality.json',
 };
 
 export function isReportFormat(name: string): name is ReportFormat {

@@ -1,6 +1,7 @@
 import type { ReportFormat } from './format-names.js';
 import type { Rendered } from './rendered.js';
 import type { Report } from './report-model.js';
+import { renderCodeQuality } from './render-codequality.js';
 import { renderGithub } from './render-github.js';
 import { renderHuman } from './render-human.js';
 import { renderJson } from './render-json.js';
@@ -16,6 +17,7 @@ export const REPORT_FORMATS: { readonly [F in ReportFormat]: (report: Report) =>
   junit: renderJunit,
   sarif: renderSarif,
   github: renderGithub,
+  codequality: renderCodeQuality,
 };
 
 /** Renders a report in one format. */
