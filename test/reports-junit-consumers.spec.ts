@@ -137,7 +137,7 @@ describe('the run behind the reports', () => {
 });
 
 describe.each(['claims', 'lint', 'boundary'] as const)('%s.xml', (name) => {
-  it('dorny/test-reporter: numeric times, every gating case failed, annotated from its last frame at a tracked file', () => {
+  it('dorny/test-reporter: numeric times, every gating case failed, annotated from the first frame at a tracked file, the body\'s last line', () => {
     const report = readAsDorny(xml[name], tracked);
     expect(report.name).toMatch(/^(surf check|surf lint|boundver verify)$/);
     for (const time of [report.timeMs, ...report.suites.map((s) => s.timeMs), ...report.cases.map((c) => c.timeMs)]) expect(time).toBe(0);
