@@ -1,11 +1,12 @@
 import { verifyLock } from '@driftgate/boundver';
-import { fromBoundverVerify, renderReport } from '@driftgate/report';
+import { MARKDOWN_LIMITS, fromBoundverVerify, renderMarkdownWithin, renderReport } from '@driftgate/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileRun, runHostile } from './reports-hostile-goldens.test-helpers.js';
 
 // The CI-facing formats read back the way their consumers read them: GitHub Actions workflow
 // commands parsed as the Actions runner parses them; GitLab Code Quality issues checked against the
-// fields GitLab requires. Hostile claim text, code, paths and component
+// fields GitLab requires; Markdown summaries checked for the constructs hostile text could open
+// (table cells, code spans, HTML) and for their size bounds. Hostile claim text, code, paths and component
 // names must come out as exactly one command per finding, with no property or message able to
 // start another command or carry a control character.
 
@@ -155,5 +156,85 @@ describe('codequality: GitLab Code Quality issues', () => {
     const result = await verifyLock({ cwd: run.repo.dir, source: 'working-tree', facets: ['boundary'] });
     const boundver = JSON.parse(renderReport(fromBoundverVerify(result, { version: '0' }), 'codequality').out);
     expect(boundver.map((issue: any) => `${issue.check_name} ${issue.severity}`)).toEqual(['boundver/exact info', 'boundver/unavailable-facet critical']);
+  });
+});
+
+/** The HTML our summaries write themselves; any other `<` would be hostile text left raw. */
+const OUR_TAGS = /<\/?(?:details|summary|pre|code)>|<br>/g;
+
+/** Constructs of a Markdown summary that hostile text must not open, found without a Markdown parser. */
+function markdownProblems(text: string, columns: number): string[] {
+  const problems: string[] = [];
+  const pre = text.match(/<pre>[\s\S]*?<\/pre>/g) ?? [];
+  if (pre.length !== (text.match(/<pre>/g) ?? []).length || pre.length !== (text.match(/<\/pre>/g) ?? []).length) problems.push('a <pre> not closed by its own </pre>');
+  for (const block of pre) if (block.slice(5, -6).includes('<')) problems.push(`raw < in ${block}`);
+  const outside = text.replace(/<pre>[\s\S]*?<\/pre>/g, '<pre></pre>');
+  if ((outside.match(/<details>/g) ?? []).length !== (outside.match(/<\/details>/g) ?? []).length) problems.push('unbalanced <details>');
+  for (const [i, line] of outside.split('\n').entries()) {
+    const rest = line.replace(OUR_TAGS, '');
+    if (rest.includes('<')) problems.push(`line ${i + 1}: raw <`);
+    if (rest.slice(1).includes('>')) problems.push(`line ${i + 1}: raw >`);
+    if (/(?<!\\)`/.test(rest.replace(/\\\\/g, ''))) problems.push(`line ${i + 1}: unescaped backtick`);
+    if (line.startsWith('| ') && !line.startsWith('| ---') && line.split(/(?<!\\)\|/).length - 2 !== columns && !/^\| (?:rule|changed) /.test(line)) {
+      if (!/^\| [a-z0-9\\/-]+ \| \d+ \|$/.test(line) && !/^\| \d+( \| \d+)+ \|$/.test(line)) problems.push(`line ${i + 1}: ${line.split(/(?<!\\)\|/).length - 2} cells`);
+    }
+  }
+  return problems;
+}
+
+describe('markdown: a bounded summary for step summaries and pull-request comments', () => {
+  it('the check finds what hostile text would open', () => {
+    expect(markdownProblems('| 1 | a | b | c | d | e |\n', 6)).toEqual([]);
+    expect(markdownProblems('| 1 | a | b|x | c | d | e |\n<b>`x`\n<pre>a</pre></pre>\n', 6)).toEqual([
+      'a <pre> not closed by its own </pre>',
+      'line 1: 7 cells',
+      'line 2: raw <',
+      'line 2: raw >',
+      'line 2: unescaped backtick',
+    ]);
+  });
+
+  it('surf check: totals, changed claims first with the advisory note, prose and old vs new code per claim', () => {
+    const { out } = renderReport(run.reports['hostile-surf-check'], 'markdown');
+    expect(markdownProblems(out, 6)).toEqual([]);
+    expect(out).not.toMatch(UNSAFE);
+    expect(out).toContain('| 1 | 2 | 1 | 0 | 4 |');
+    expect(out).toContain('Magnitude is advisory');
+    const rows = out.split('\n').filter((line) => /^\| \d+ \| [a-z_]+ \|/.test(line));
+    expect(rows.map((row) => row.split(' | ')[1])).toEqual(['changed', 'unresolvable', 'unverified', 'unverified']);
+    expect(rows[0]).toContain('| medium |');
+    expect(out.match(/<details>/g)).toHaveLength(4);
+    // The claim's three lines (LF and CRLF) are one quote with line breaks; the code's are kept.
+    expect(out).toContain('> Adds two numbers\\.<br>Second line: 100% sure, ::error file=x,line=1::pwned<br>\\| a \\| b \\| \\`tick\\`');
+    expect(out).toContain('<pre>pub fn add(a: i64, b: i64) -&gt; i64 {\n    a + b\n}</pre>');
+    expect(out).toContain('let _s = &quot;&lt;/pre&gt;&lt;/details&gt;&lt;b&gt;&#96;x&#96;&lt;/b&gt; | %0A ::warning::&quot;;');
+    expect(out).toContain('\\\\x1b\\[31mred');
+  });
+
+  it('boundver verify: a row and a section per finding, gating first', async () => {
+    const { out } = renderReport(run.reports['hostile-boundver-verify'], 'markdown');
+    expect(markdownProblems(out, 5)).toEqual([]);
+    expect(out).not.toMatch(UNSAFE);
+    const result = await verifyLock({ cwd: run.repo.dir, source: 'working-tree', facets: ['boundary'] });
+    const advisory = renderReport(fromBoundverVerify(result, { version: '0' }), 'markdown').out;
+    expect(markdownProblems(advisory, 5)).toEqual([]);
+    expect(advisory.split('\n').filter((line) => /^\| \d+ \|/.test(line)).map((row) => row.split(' | ').slice(1, 3).join(' '))).toEqual([
+      'not evaluated boundver/unavailable\\-facet',
+      'advisory boundver/exact',
+    ]);
+  });
+
+  it('stays within its row, byte and code-line bounds, counting what it leaves out', () => {
+    const report = run.reports['hostile-surf-check'];
+    const two = renderMarkdownWithin(report, { ...MARKDOWN_LIMITS, rows: 2 }).out;
+    expect(two.match(/<details>/g)).toHaveLength(2);
+    expect(two).toContain('… 2 more finding(s) not shown here');
+    expect(markdownProblems(two, 6)).toEqual([]);
+    const small = renderMarkdownWithin(report, { ...MARKDOWN_LIMITS, bytes: 3000 }).out;
+    expect(Buffer.byteLength(small)).toBeLessThanOrEqual(3000);
+    expect(small).toMatch(/… [1-4] more finding\(s\) not shown here/);
+    const cut = renderMarkdownWithin(report, { ...MARKDOWN_LIMITS, codeLines: 1 }).out;
+    expect(cut).toContain('<pre>pub fn add(a: i64, b: i64) -&gt; i64 {\n… 3 more line(s)</pre>');
+    expect(renderReport(report, 'markdown').out).not.toContain('more finding(s)');
   });
 });

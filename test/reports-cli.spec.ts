@@ -69,7 +69,7 @@ describe('surf check / lint and boundver verify with --format and --report', () 
     expect(file('reports/boundary.json')).toBe(golden('boundver-verify.json'));
   });
 
-  for (const format of ['github', 'codequality'] as const) {
+  for (const format of ['github', 'markdown', 'codequality'] as const) {
     const ext = REPORT_EXTENSIONS[format];
     it(`--format ${format} and --report ${format}=<path> for surf check and boundver verify`, () => {
       const check = run(SURF, ['check', '--format', format, '--report', `${format}=reports/claims.${ext}`]);
@@ -90,7 +90,7 @@ describe('surf check / lint and boundver verify with --format and --report', () 
     expect(run(SURF, ['lint', '--report', 'junit']).stderr).toContain('names no file; write it as junit=<path>');
     const format = run(SURF, ['check', '--format', 'xml']);
     expect(format.status).toBe(2);
-    expect(format.stderr).toContain('Allowed choices are human, json, junit, sarif, github, codequality');
+    expect(format.stderr).toContain('Allowed choices are human, json, junit, sarif, github, markdown, codequality');
     expect(run(BOUNDVER, ['verify', '--report', 'pdf=x']).status).toBe(2);
     const unwritable = run(SURF, ['check', '--report', 'junit=surf.toml/x.xml']);
     expect(unwritable.status).toBe(2);

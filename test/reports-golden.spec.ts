@@ -59,7 +59,7 @@ describe('report goldens of the demo repository', () => {
 });
 
 /** The CI-facing formats that carry untrusted text into workflow logs, summaries and merge requests. */
-const HOSTILE_GOLDEN_FORMATS: readonly ReportFormat[] = ['github', 'codequality'];
+const HOSTILE_GOLDEN_FORMATS: readonly ReportFormat[] = ['github', 'markdown', 'codequality'];
 
 describe('report goldens of hostile claim text, code, paths and component names', () => {
   let hostile: HostileRun;

@@ -8,7 +8,8 @@ import { createTempRepo, type TempRepo } from './support/temp-repo.js';
 // pipes, HTML, backticks and ANSI escapes, an anchored file whose path holds `,`, `%` and a pipe,
 // and a boundver component whose name holds all of them but the comma (which component names refuse). One claim is stamped and then changed, so
 // the surf check report carries old and new code (and an advisory magnitude); two unstamped claims
-// on one symbol share a finding identity.
+// on one symbol share a finding identity. The changed claim is not the hub's first, so an order by
+// magnitude shows.
 
 /** YAML double-quoted escapes (also JSON escapes). */
 export const HOSTILE_PROSE =
@@ -23,10 +24,10 @@ const HUB = `---
 summary: hostile
 anchors:
   - claim: "${HOSTILE_PROSE}"
-    at: ${JSON.stringify(`${ODD_PATH} > add`)}
-  - claim: "${HOSTILE_PROSE}"
     at: "src/m.rs > add\\u001b[31m|<b>"
     hash: 2:000000000000
+  - claim: "${HOSTILE_PROSE}"
+    at: ${JSON.stringify(`${ODD_PATH} > add`)}
   - claim: "New claim, never stamped: 5% | \`x\`"
     at: src/m.rs > add
   - claim: A second claim on the same symbol, never stamped either.

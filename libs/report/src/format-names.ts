@@ -3,10 +3,10 @@
  * these, and must not load every renderer (the JUnit one brings an XML builder of ~0.5 MB) to get
  * them. `REPORT_FORMATS` in formats.ts maps each of these names to its renderer.
  */
-export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github' | 'codequality';
+export type ReportFormat = 'human' | 'json' | 'junit' | 'sarif' | 'github' | 'markdown' | 'codequality';
 
-/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`, `github`, `codequality`). */
-export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif', 'github', 'codequality'];
+/** Format names in their fixed order (`human`, `json`, `junit`, `sarif`, `github`, `markdown`, `codequality`). */
+export const REPORT_FORMAT_NAMES: readonly ReportFormat[] = ['human', 'json', 'junit', 'sarif', 'github', 'markdown', 'codequality'];
 
 /**
  * Conventional file extension of each format (without the leading dot). Formats whose natural
@@ -19,6 +19,7 @@ export const REPORT_EXTENSIONS: Readonly<Record<ReportFormat, string>> = {
   junit: 'xml',
   sarif: 'sarif',
   github: 'github.txt',
+  markdown: 'md',
   codequality: 'codequality.json',
 };
 

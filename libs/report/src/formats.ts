@@ -6,6 +6,7 @@ import { renderGithub } from './render-github.js';
 import { renderHuman } from './render-human.js';
 import { renderJson } from './render-json.js';
 import { renderJunit } from './render-junit.js';
+import { renderMarkdown } from './render-markdown.js';
 import { renderSarif } from './render-sarif.js';
 
 export { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type ReportFormat, isReportFormat } from './format-names.js';
@@ -17,6 +18,7 @@ export const REPORT_FORMATS: { readonly [F in ReportFormat]: (report: Report) =>
   junit: renderJunit,
   sarif: renderSarif,
   github: renderGithub,
+  markdown: renderMarkdown,
   codequality: renderCodeQuality,
 };
 

@@ -38,6 +38,7 @@ export { renderJson } from './render-json.js';
 export { renderJunit } from './render-junit.js';
 export { SARIF_SCHEMA_URI, relativeUri, renderSarif } from './render-sarif.js';
 export { renderGithub } from './render-github.js';
+export { MARKDOWN_LIMITS, type MarkdownLimits, renderMarkdown, renderMarkdownWithin } from './render-markdown.js';
 export { type CodeQualityIssue, type CodeQualitySeverity, renderCodeQuality } from './render-codequality.js';
 export { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type ReportFormat, isReportFormat } from './format-names.js';
 export { REPORT_FORMATS, renderReport } from './formats.js';

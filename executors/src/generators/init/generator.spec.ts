@@ -90,7 +90,7 @@ describe('init generator', () => {
     const before = snapshot(tree);
     await expect(initGenerator(tree, { skipFormat: true, formats: 'junit,xml' })).rejects.toMatchObject({
       code: 'DRIFTGATE_NX_BAD_OPTIONS',
-      message: 'the formats option of @driftgate/nx:init accepts human, json, junit, sarif, github, codequality; got ["junit","xml"]',
+      message: 'the formats option of @driftgate/nx:init accepts human, json, junit, sarif, github, markdown, codequality; got ["junit","xml"]',
     });
     await expect(initGenerator(tree, { skipFormat: true, formats: ' , ' })).rejects.toMatchObject({ code: 'DRIFTGATE_NX_BAD_OPTIONS', message: expect.stringContaining('needs at least one format') });
     expect(snapshot(tree)).toEqual(before);
