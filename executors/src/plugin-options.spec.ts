@@ -47,11 +47,14 @@ describe('plugin options', () => {
   });
 
   it('names each report file with its format’s conventional extension', () => {
-    expect(['human', 'json', 'junit', 'sarif'].map((format) => reportFilePath('r', 'libs/a', 'verify-claims', format as never))).toEqual([
+    expect(['human', 'json', 'junit', 'sarif', 'github', 'markdown', 'codequality'].map((format) => reportFilePath('r', 'libs/a', 'verify-claims', format as never))).toEqual([
       'r/libs/a/verify-claims.txt',
       'r/libs/a/verify-claims.json',
       'r/libs/a/verify-claims.xml',
       'r/libs/a/verify-claims.sarif',
+      'r/libs/a/verify-claims.github.txt',
+      'r/libs/a/verify-claims.md',
+      'r/libs/a/verify-claims.codequality.json',
     ]);
   });
 });

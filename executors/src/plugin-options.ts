@@ -16,7 +16,8 @@ export interface DriftgatePluginOptions {
   reportDirectory?: string;
   /**
    * Report files each verify target writes, by `@driftgate/report` format name: `human`, `json`,
-   * `junit`, `sarif` (`text` is a deprecated alias of `human`). Default `["human", "json"]`.
+   * `junit`, `sarif`, `github`, `markdown`, `codequality` (`text` is a deprecated alias of
+   * `human`). Default `["human", "json"]`.
    */
   formats?: Array<ReportFormat | 'text'>;
   /** boundver config file; default `boundary.config.json`, then `.yaml`, `.yml`, `.toml`. */

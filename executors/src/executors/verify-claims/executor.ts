@@ -12,7 +12,7 @@ export interface VerifyClaimsOptions {
   hubs?: string[];
   /** Workspace-relative base directory of the reports. Default `reports/driftgate`. */
   reportDirectory?: string;
-  /** Report files to write: `human`, `json`, `junit`, `sarif` (`text` is a deprecated alias of `human`). Default `["human", "json"]`. */
+  /** Report files to write: `human`, `json`, `junit`, `sarif`, `github`, `markdown`, `codequality` (`text` is a deprecated alias of `human`). Default `["human", "json"]`. */
   formats?: Array<ReportFormat | 'text'>;
   /** Worker threads for parsing, or `auto`. Default `auto`. */
   workers?: number | 'auto';

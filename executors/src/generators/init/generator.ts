@@ -11,8 +11,8 @@ export interface InitGeneratorOptions {
   reportDirectory?: string;
   /**
    * Report files every verify target writes, as the plugin's `formats` option: a comma list
-   * (`junit,sarif`) or an array of `human`, `json`, `junit`, `sarif`. Unset: the plugin's
-   * default, and a registered entry keeps what it has.
+   * (`junit,sarif`) or an array of `human`, `json`, `junit`, `sarif`, `github`, `markdown`,
+   * `codequality`. Unset: the plugin's default, and a registered entry keeps what it has.
    */
   formats?: string | readonly string[];
   /** Skip formatting the changed files. Default false. */
