@@ -1,5 +1,6 @@
 import { verifyLock } from '@driftgate/boundver';
-import { MARKDOWN_LIMITS, fromBoundverVerify, renderMarkdownWithin, renderReport } from '@driftgate/report';
+import { MARKDOWN_LIMITS, fromBoundverVerify, fromSurfCheck, renderMarkdownWithin, renderReport } from '@driftgate/report';
+import { loadWorkspace, runCheck } from '@driftgate/surf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileRun, runHostile } from './reports-hostile-goldens.test-helpers.js';
 
@@ -236,5 +237,26 @@ describe('markdown: a bounded summary for step summaries and pull-request commen
     const cut = renderMarkdownWithin(report, { ...MARKDOWN_LIMITS, codeLines: 1 }).out;
     expect(cut).toContain('<pre>pub fn add(a: i64, b: i64) -&gt; i64 {\n… 3 more line(s)</pre>');
     expect(renderReport(report, 'markdown').out).not.toContain('more finding(s)');
+  });
+});
+
+describe('a red run without a rule-bearing case', () => {
+  it('a surf check --files that matched nothing is an error in github, codequality and markdown, never "no findings"', async () => {
+    const workspace = await loadWorkspace(run.repo.dir);
+    const result = await runCheck(workspace, { files: ['nowhere/**'], workers: 0 });
+    expect(result.passed).toBe(false);
+    expect(result.divergences).toEqual([]);
+    const report = fromSurfCheck(result, { version: '0', workspace });
+    const github = renderReport(report, 'github').out.split('\n');
+    expect(parseWorkflowCommand(github[0]!)).toMatchObject({ command: 'error', properties: { title: 'surf/no-files-matched: surf check :: anchored spans' } });
+    expect(github[0]).toContain('no --files pattern matched');
+    expect(github[1]).toBe('surf check: 1 finding(s), 1 failing the gate, 0 advisory.');
+    const issues = JSON.parse(renderReport(report, 'codequality').out);
+    expect(codeQualityProblems(issues)).toEqual([]);
+    expect(issues).toEqual([expect.objectContaining({ check_name: 'surf/no-files-matched', severity: 'critical' })]);
+    const markdown = renderReport(report, 'markdown').out;
+    expect(markdownProblems(markdown, 5)).toEqual([]);
+    expect(markdown).toContain('### surf check: 1 finding(s), 1 failing the gate');
+    expect(markdown).toContain('| 1 | not evaluated | surf/no\\-files\\-matched | surf check :: anchored spans |');
   });
 });

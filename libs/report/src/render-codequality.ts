@@ -1,3 +1,4 @@
+import { findingCases, findingFingerprint, findingRule } from './finding-cases.js';
 import { fingerprint } from './fingerprint.js';
 import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
@@ -18,7 +19,7 @@ export interface CodeQualityIssue {
 
 /**
  * GitLab Code Quality JSON (`artifacts: reports: codequality:`): an array with one issue per finding
- * (every case with a rule), so each shows in the merge request's Code Quality widget and on the
+ * (every case with a rule, and a failed case without one), so each shows in the merge request's Code Quality widget and on the
  * diff. `check_name` is the rule id; `fingerprint` is the SARIF `partialFingerprints` value (stable
  * across line moves; a repeated one is made unique); `description` is the case's message, terminal-safe. Severity: a finding that
  * fails the gate is `critical` at level error and `major` otherwise (a medium or small changed claim,
@@ -28,14 +29,14 @@ export interface CodeQualityIssue {
  */
 export function renderCodeQuality(report: Report): Rendered {
   const seen = new Map<string, number>();
-  const issues = report.suites
-    .flatMap((suite) => suite.cases.filter((c) => c.ruleId !== undefined))
+  const issues = findingCases(report)
     .map((c) => {
       // Two findings with one identity (two claims on one symbol in one hub) stay two issues: the
       // n-th repeat, in report order, gets a fingerprint derived from the first and n.
-      const repeat = seen.get(c.fingerprint!) ?? 0;
-      seen.set(c.fingerprint!, repeat + 1);
-      return issue(report, c, repeat === 0 ? c.fingerprint! : fingerprint([c.fingerprint!, String(repeat + 1)]));
+      const first = findingFingerprint(report, c);
+      const repeat = seen.get(first) ?? 0;
+      seen.set(first, repeat + 1);
+      return issue(report, c, repeat === 0 ? first : fingerprint([first, String(repeat + 1)]));
     })
     .sort(compareIssues);
   return { out: `${JSON.stringify(issues, null, 2)}\n`, err: reportNotes(report) };
@@ -51,7 +52,7 @@ function issue(report: Report, c: ReportCase, id: string): CodeQualityIssue {
   const path = c.location?.file ?? fallbackPath(report, c);
   return {
     description: terminalSafe(c.message),
-    check_name: c.ruleId!,
+    check_name: findingRule(report, c),
     fingerprint: id,
     severity: codeQualitySeverity(c),
     location: { path: terminalSafe(path), lines: { begin: c.location?.startLine ?? 1 } },

@@ -1,10 +1,12 @@
+import { findingCases, findingRule } from './finding-cases.js';
 import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase } from './report-model.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /**
- * GitHub Actions workflow commands, one line per finding (every case with a rule), so each one is
+ * GitHub Actions workflow commands, one line per finding (every case with a rule, and a failed case
+ * without one, such as a `surf check --files` that matched nothing), so each one is
  * an annotation on the pull request's diff without code scanning: `::error` for a finding that
  * fails the gate, `::warning` for an advisory warning (a lint warning), `::notice` for the rest
  * (non-gating observations). Properties are `file`, `line`, `endLine`, `col`, `endColumn` and
@@ -15,8 +17,8 @@ import { terminalSafe } from './terminal-safe.js';
  * in property values. No output line but the commands starts with `::`.
  */
 export function renderGithub(report: Report): Rendered {
-  const findings = report.suites.flatMap((suite) => suite.cases.filter((c) => c.ruleId !== undefined));
-  const lines = findings.map(command);
+  const findings = findingCases(report);
+  const lines = findings.map((c) => command(c, findingRule(report, c)));
   const gating = findings.filter((c) => c.gating).length;
   const what = `${report.tool.name} ${report.origin.command}`;
   lines.push(
@@ -33,7 +35,7 @@ export function githubCommandName(c: ReportCase): 'error' | 'warning' | 'notice'
   return c.level === 'error' || c.level === 'warning' ? 'warning' : 'notice';
 }
 
-function command(c: ReportCase): string {
+function command(c: ReportCase, rule: string): string {
   const properties: string[] = [];
   const location = c.location;
   if (location !== undefined) {
@@ -42,7 +44,7 @@ function command(c: ReportCase): string {
     if (location.startColumn !== undefined) properties.push(`col=${location.startColumn}`);
     if (location.endColumn !== undefined) properties.push(`endColumn=${location.endColumn}`);
   }
-  properties.push(`title=${escapeProperty(safeText(`${c.ruleId}: ${c.className} :: ${c.name}`))}`);
+  properties.push(`title=${escapeProperty(safeText(`${rule}: ${c.className} :: ${c.name}`))}`);
   const message = [c.message, ...c.details].map(safeText).join('\n');
   return `::${githubCommandName(c)} ${properties.join(',')}::${escapeData(message)}`;
 }

@@ -1,4 +1,5 @@
 import type { Divergence } from '@driftgate/surf';
+import { findingCases, findingRule } from './finding-cases.js';
 import { locationText } from './location-text.js';
 import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
@@ -132,8 +133,7 @@ function divergenceSection(n: number, d: Divergence, historyBase: string, limits
 function caseSummary(report: Report, limits: MarkdownLimits): Summary {
   const what = `${report.tool.name} ${report.origin.command}`;
   const cases = report.suites.flatMap((suite) => suite.cases);
-  const findings = cases
-    .filter((c) => c.ruleId !== undefined || c.status === 'failed' || c.status === 'error')
+  const findings = findingCases(report)
     .map((c, index) => ({ c, index }))
     .sort((a, b) => caseRank(a.c) - caseRank(b.c) || a.index - b.index)
     .map(({ c }) => c);
@@ -144,7 +144,7 @@ function caseSummary(report: Report, limits: MarkdownLimits): Summary {
   }
   let head = `### ${what}: ${findings.length} finding(s), ${gating} failing the gate\n\n`;
   const byRule = new Map<string, number>();
-  for (const c of findings) byRule.set(c.ruleId ?? '(none)', (byRule.get(c.ruleId ?? '(none)') ?? 0) + 1);
+  for (const c of findings) byRule.set(findingRule(report, c), (byRule.get(findingRule(report, c)) ?? 0) + 1);
   head += '| rule | findings |\n| --- | ---: |\n';
   head += [...byRule].map(([rule, count]) => `| ${mdText(rule)} | ${count} |\n`).join('');
   head += '\n';
@@ -153,8 +153,8 @@ function caseSummary(report: Report, limits: MarkdownLimits): Summary {
     const n = i + 1;
     const verdict = c.gating ? (c.status === 'error' ? 'not evaluated' : 'fails') : 'advisory';
     const subject = mdText(`${c.className} :: ${c.name}`);
-    const row = `| ${n} | ${verdict} | ${mdText(c.ruleId ?? '')} | ${subject} | ${mdText(truncateClaim(c.message, limits.cellChars))} |\n`;
-    let section = `<details><summary>${htmlText(`${n}. ${c.ruleId ?? c.status}: ${c.className} :: ${c.name}`)}</summary>\n\n`;
+    const row = `| ${n} | ${verdict} | ${mdText(findingRule(report, c))} | ${subject} | ${mdText(truncateClaim(c.message, limits.cellChars))} |\n`;
+    let section = `<details><summary>${htmlText(`${n}. ${findingRule(report, c)}: ${c.className} :: ${c.name}`)}</summary>\n\n`;
     section += `${proseQuote(c.message)}\n\n`;
     section += c.details.map((detail) => `- ${inlineLines(detail)}\n`).join('');
     if (c.location !== undefined) section += `- ${mdText(`at ${locationText(c.location)}`)}\n`;
