@@ -187,6 +187,27 @@ describe('runCheck — recipes and stamps', () => {
     });
   });
 
+  it('a changed multi-site claim carries the span of every site, outside the JSON seam and without changing its stamp', async () => {
+    const b = 'pub fn sub(a: i64, b: i64) -> i64 { a - b }\n';
+    const [ha, hb] = [await hashAnchor(G1, 'src/a.rs > add'), await hashAnchor(b, 'src/b.rs > sub')];
+    const { hashTokens } = await import('../hash.js');
+    const combined = `2:${hashTokens([ha.digest, hb.digest])}`;
+    const changedB = 'pub fn sub(a: i64, b: i64) -> i64 {\n    b - a\n}\n';
+    const r = repo({ 'src/a.rs': G1, 'src/b.rs': changedB, 'hubs/a.md': hub([{ at: ['src/a.rs > add', 'src/b.rs > sub'], hash: combined }]) });
+    const { divergences } = await check(r);
+    expect(divergences).toHaveLength(1);
+    const [d] = divergences;
+    expect(d).toMatchObject({ kind: 'changed', oldHash: combined, sites: ['src/a.rs > add', 'src/b.rs > sub'] });
+    expect(d!.newHash).toBe(`2:${hashTokens([ha.digest, (await hashAnchor(changedB, 'src/b.rs > sub')).digest])}`);
+    expect(d!.location).toBeUndefined();
+    expect(d!.siteLocations).toEqual([
+      { file: 'src/a.rs', startLine: 1, startColumn: 0, endLine: 4, endColumn: 1 },
+      { file: 'src/b.rs', startLine: 1, startColumn: 0, endLine: 3, endColumn: 1 },
+    ]);
+    const envelope = checkEnvelope(divergences).divergences[0]!;
+    expect(Object.keys(envelope)).toEqual(['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'prose']);
+  });
+
   it('honours ignore_literals on both sides of the comparison', async () => {
     const before = 'pub fn greet() -> &\'static str { "hello" }\n';
     const after = 'pub fn greet() -> &\'static str { "good day" }\n';

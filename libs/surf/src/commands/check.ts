@@ -276,12 +276,14 @@ function judge(plan: ClaimPlan): Judgement {
   const single = sites.length === 1 ? (plan.results[0] as Extract<SiteHashResult, { ok: true }>) : undefined;
   const digest = combineSiteHashes(digests);
   const newHash = formatStamp(plan.recipe, digest);
+  const siteLocations = plan.results.map((result, i) => location(plan.anchors[i]!.file, (result as Extract<SiteHashResult, { ok: true }>).span));
   const current = single
     ? {
         ...(single.code !== undefined ? { newCode: single.code } : {}),
-        location: location(plan.anchors[0]!.file, single.span),
+        location: siteLocations[0]!,
+        siteLocations,
       }
-    : {};
+    : { siteLocations };
   if (claim.hash === undefined) {
     return { kind: 'diverged', divergence: { ...base, kind: 'unverified', newHash, ...current } };
   }

@@ -49,4 +49,9 @@ export interface Divergence {
   readonly location?: SpanLocation;
   /** The claim's raw `at:` sites, in order (empty for hub-level divergences). */
   readonly sites: readonly string[];
+  /**
+   * The current span of every site, in {@link sites} order, when every site resolved (changed and
+   * unverified claims, multi-site ones too). Not part of the JSON seam; changes no hash.
+   */
+  readonly siteLocations?: readonly SpanLocation[];
 }
