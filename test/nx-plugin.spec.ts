@@ -83,7 +83,7 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(reports[2]).toMatch(/^<\?xml[\s\S]*<testsuites[\s\S]*hubs\/pricing\.md/);
     const sarif = JSON.parse(reports[3]!);
     expect(sarif.version).toBe('2.1.0');
-    expect(sarif.runs[0].automationDetails.id).toBe('driftgate/surf-check/pricing/');
+    expect(sarif.runs[0].automationDetails.id).toBe('driftgate/surf-check/');
 
     const second = ws.nx('run', 'pricing:verify-claims');
     expect(second.status, second.output).toBe(0);

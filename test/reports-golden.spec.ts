@@ -119,7 +119,11 @@ describe('boundver results and cases', () => {
     expect(xml).not.toContain('<error');
     expect(xml).toMatch(/<testcase classname="boundver\/pricing" name="boundary" time="0" file="boundary\.lock\.json" line="\d+">\s*<skipped\/>\s*<system-out><!\[CDATA\[MISMATCH pricing\.boundary: [^\]]*\nobservation \(non-gating\): MISMATCH pricing\.boundary/);
     const sarif = JSON.parse(renderReport(report, 'sarif').out).runs[0].results;
-    expect(sarif.find((r: any) => r.ruleId === 'boundver/boundary')).toMatchObject({ kind: 'informational', level: 'none' });
+    // A non-gating observation is advisory: a SARIF note (never an error, which would fail a code-scanning check).
+    const observation = sarif.find((r: any) => r.ruleId === 'boundver/boundary');
+    expect(observation).toMatchObject({ level: 'note', properties: { gating: false, status: 'skipped' } });
+    expect(observation.kind).toBeUndefined();
+    expect(sarif.find((r: any) => r.ruleId === 'boundver/unavailable-facet')).toMatchObject({ level: 'error' });
   });
 });
 

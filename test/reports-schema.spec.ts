@@ -30,7 +30,7 @@ describe('SARIF goldens', () => {
       expect(sarifSchemaErrors(log)).toEqual([]);
       expect(githubSarifProblems(log)).toEqual([]);
       expect(log.runs[0].results.length).toBeGreaterThan(0);
-      expect(log.runs[0].automationDetails.id).toBe(`driftgate/${run}/report-demo/`);
+      expect(log.runs[0].automationDetails.id).toBe(`driftgate/${run}/`);
     });
   }
 
@@ -40,7 +40,9 @@ describe('SARIF goldens', () => {
     // after the closing brace on line 3 (column 2, exclusive).
     expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'packages/pricing/index.ts' }, region: { startLine: 1, startColumn: 8, endLine: 3, endColumn: 2 } });
     expect(result.relatedLocations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'hubs/pricing.md' }, region: { startLine: 4 } });
-    expect(result.level).toBe('warning'); // magnitude medium
+    // It fails the gate, so it is an error; the advisory magnitude is a property, never the level.
+    expect(result.level).toBe('error');
+    expect(result.properties.magnitude).toBe('medium');
   });
 
   it('the rule tables cover every divergence kind, lint finding class, facet and issue class', () => {

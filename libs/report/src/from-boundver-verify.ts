@@ -63,7 +63,6 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
   const lockLocation = (section: 'components' | 'slices' | null, name?: string): ReportLocation | undefined =>
     result.lockFile.relative === null ? undefined : { file: result.lockFile.relative, startLine: section === null || name === undefined ? 1 : locate(section, name) };
   const related: RelatedLocation[] = configPath === null ? [] : [{ location: { file: configPath, startLine: 1 }, message: 'the boundver config the lock was checked against' }];
-  const project = options.project ?? (result.componentsFilter.length === 1 ? result.componentsFilter[0] : undefined);
 
   const make = (suite: string, name: string, matched: readonly Line[], fallback: { status: CaseStatus; message: string }, where: ReportLocation | undefined, facet?: Facet): ReportCase => {
     if (matched.length === 0) return { name, className: suite, status: fallback.status, level: 'none', gating: fallback.status !== 'skipped', message: fallback.message, details: [], related: [] };
@@ -127,7 +126,7 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
   }
   return {
     tool: reportTool('boundver', options),
-    automationId: automationId('boundver-verify', project),
+    automationId: automationId('boundver-verify'),
     suites,
     origin: {
       tool: 'boundver',

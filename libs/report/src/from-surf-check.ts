@@ -1,4 +1,4 @@
-import type { CheckResult, Divergence, LoadedWorkspace } from '@driftgate/surf';
+import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
 import { fingerprint } from './fingerprint.js';
 import { locationText } from './location-text.js';
 import type { Report, ReportCase, ReportContext, ReportLevel, ReportLocation, ReportSuite } from './report-model.js';
@@ -52,7 +52,7 @@ export function fromSurfCheck(result: CheckResult, options: SurfCheckReportOptio
   const nonEmpty = built.filter((suite) => suite.cases.length > 0);
   return {
     tool: reportTool('surf', options),
-    automationId: automationId('surf-check', options.project),
+    automationId: automationId('surf-check'),
     suites: nonEmpty.length > 0 ? nonEmpty : [summarySuite(result)],
     origin: { tool: 'surf', command: 'check', result },
   };
@@ -111,16 +111,11 @@ function summarySuite(result: CheckResult): ReportSuite {
 function divergenceCase(d: Divergence, historyBase: string): ReportCase {
   const rule = SURF_CHECK_RULES[d.kind];
   const hubLocation: ReportLocation = { file: d.hub, startLine: d.hubLine ?? 1 };
-  const span: ReportLocation | undefined =
-    d.location === undefined
-      ? undefined
-      : {
-          file: d.location.file,
-          startLine: d.location.startLine,
-          startColumn: d.location.startColumn + 1,
-          endLine: d.location.endLine,
-          endColumn: d.location.endColumn + 1,
-        };
+  const span: ReportLocation | undefined = d.location === undefined ? undefined : reportSpan(d.location);
+  const spans = (d.siteLocations ?? []).map((site, i) => ({
+    location: reportSpan(site),
+    message: d.sites.length > 1 ? `site ${i + 1} of ${d.sites.length}: ${d.sites[i] ?? ''}` : 'the anchored code',
+  }));
   const details = [`kind: ${d.kind}`, `hub: ${locationText(hubLocation)}`];
   if (d.at !== '') details.push(`at: ${d.at}`);
   if (span !== undefined) details.push(`span: ${locationText(span)}`);
@@ -142,7 +137,20 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
     details,
     ...(span !== undefined ? { location: span } : { location: hubLocation }),
     related: span !== undefined ? [{ location: hubLocation, message: 'the claim, in its hub' }] : [],
+    ...(spans.length > 0 ? { spans } : {}),
+    ...(d.magnitude !== undefined ? { magnitude: d.magnitude } : {}),
     fingerprint: fingerprint(['surf', 'check', d.hub, d.id ?? d.at, d.kind]),
+  };
+}
+
+/** A surf span (0-based columns) as a report location (1-based columns, end exclusive). */
+function reportSpan(location: SpanLocation): ReportLocation {
+  return {
+    file: location.file,
+    startLine: location.startLine,
+    startColumn: location.startColumn + 1,
+    endLine: location.endLine,
+    endColumn: location.endColumn + 1,
   };
 }
 

@@ -38,7 +38,7 @@ export function fromSurfLint(result: LintResult, context: ReportContext): Report
   const built = suites.suites();
   return {
     tool: reportTool('surf', context),
-    automationId: automationId('surf-lint', context.project),
+    automationId: automationId('surf-lint'),
     suites:
       built.length > 0
         ? built

@@ -36,7 +36,7 @@ export { renderHuman, truncateClaim } from './render-human.js';
 export { reportNotes } from './report-notes.js';
 export { renderJson } from './render-json.js';
 export { renderJunit } from './render-junit.js';
-export { SARIF_SCHEMA_URI, relativeUri, renderSarif } from './render-sarif.js';
+export { SARIF_LIMITS, SARIF_SCHEMA_URI, type SarifLevel, relativeUri, renderSarif, sarifLevel } from './render-sarif.js';
 export { renderGithub } from './render-github.js';
 export { MARKDOWN_LIMITS, type MarkdownLimits, renderMarkdown, renderMarkdownWithin } from './render-markdown.js';
 export { type CodeQualityIssue, type CodeQualitySeverity, renderCodeQuality } from './render-codequality.js';

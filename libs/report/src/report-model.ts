@@ -8,7 +8,11 @@ import type { CheckResult, LintResult } from '@driftgate/surf';
  */
 export type CaseStatus = 'passed' | 'failed' | 'error' | 'skipped';
 
-/** SARIF result level; `none` only for non-gating observations. */
+/**
+ * Severity of a case as the CI formats grade it (a changed claim's follows its advisory
+ * magnitude); `none` only for non-gating observations. SARIF does not use it for a gating case:
+ * everything that fails the gate is a SARIF `error` (see `sarifLevel`).
+ */
 export type ReportLevel = 'error' | 'warning' | 'note' | 'none';
 
 /**
@@ -53,6 +57,14 @@ export interface ReportCase {
   /** Where to look first (the anchored span; else the hub line; else the lock file). */
   readonly location?: ReportLocation;
   readonly related: readonly RelatedLocation[];
+  /**
+   * Every anchored code span of a surf claim, in `at:` order, each with its site as the message
+   * (multi-site claims too, where {@link location} is the hub line). SARIF puts its primary
+   * location on the first span and lists the hub line and the other spans as related locations.
+   */
+  readonly spans?: readonly RelatedLocation[];
+  /** Advisory size of a changed claim's change (git history); never gates (SARIF `properties.magnitude`). */
+  readonly magnitude?: 'small' | 'medium' | 'large';
   /** Stable identity across runs and line moves (hex); set whenever `ruleId` is. */
   readonly fingerprint?: string;
 }
@@ -110,7 +122,10 @@ export interface ReportTool {
  */
 export interface Report {
   readonly tool: ReportTool;
-  /** SARIF `automationDetails.id`: `driftgate/<tool>-<command>/<project>/` (one category per project). */
+  /**
+   * SARIF `automationDetails.id`: `driftgate/<tool>-<command>/`, one category per tool and
+   * command, not per project, so a claim or component reported by two projects is one alert.
+   */
   readonly automationId: string;
   readonly suites: readonly ReportSuite[];
   readonly origin: ReportOrigin;
@@ -120,7 +135,7 @@ export interface Report {
 export interface ReportContext {
   /** Version of the tool that ran (the CLI's package version). */
   readonly version: string;
-  /** Project the run was scoped to (the Nx project); default `workspace`. */
+  /** Project the run was scoped to (the Nx project); not part of the SARIF category or any fingerprint. */
   readonly project?: string;
   /** Overrides the documentation URI written to SARIF. */
   readonly informationUri?: string;

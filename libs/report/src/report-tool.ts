@@ -7,10 +7,11 @@ export function reportTool(name: ReportTool['name'], context: ReportContext): Re
 }
 
 /**
- * SARIF `automationDetails.id` of a run: `driftgate/<run>/<project>/`. GitHub code scanning takes
- * everything before the last `/` as the upload's category, so each project and command keeps its
- * own alerts instead of replacing another's.
+ * SARIF `automationDetails.id` of a run: `driftgate/<run>/`. GitHub code scanning takes everything
+ * before the last `/` as the upload's category. It is one per tool and command, never per project:
+ * fingerprints name the hub and claim or the component and facet (never the project), so the same
+ * claim in two projects' reports is one alert in one category.
  */
-export function automationId(run: string, project: string | undefined): string {
-  return `driftgate/${run}/${project ?? 'workspace'}/`;
+export function automationId(run: string): string {
+  return `driftgate/${run}/`;
 }

@@ -16,7 +16,7 @@ export const SURF_CHECK_RULES = {
     'ClaimChanged',
     'error',
     'The code under a claim changed since the claim was stamped.',
-    'The anchored span no longer hashes to the stamp stored in the hub: its logic, literals or the symbols it refers to changed. Whitespace, comments and consistent local renames never trigger this. The level follows the advisory magnitude of the change (large: error, medium: warning, small: note), which is read from git history and never affects the verdict.',
+    'The anchored span no longer hashes to the stamp stored in the hub: its logic, literals or the symbols it refers to changed. Whitespace, comments and consistent local renames never trigger this. A changed claim fails the gate, so its SARIF level is error whatever the size of the change; the advisory magnitude (small, medium, large), read from git history, is in the message and in `properties.magnitude` and never affects the verdict or the level.',
     'Re-read the claim against the new code. If the prose still holds, re-stamp it with `surf verify`; otherwise edit the claim (or the code) first.',
   ),
   unverified: rule(
