@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SARIF_LIMITS, fromSurfCheck, renderReport } from '@driftgate/report';
+import type { CheckResult, Divergence } from '@driftgate/surf';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `sarif validate` of @microsoft/sarif-multitool (a self-contained .NET binary per platform inside
+// the npm package) over every SARIF golden and over logs at GitHub's limits, with its SARIF and
+// GitHub rule sets: no error and no warning. Its notes are suggestions we deliberately do not
+// follow (docs/ci.md, "How results map"):
+//   SARIF2002 message `id` + `arguments` instead of `text`: the text is the finding; we ship no
+//             message strings table.
+//   SARIF2003 no `versionControlProvenance`, SARIF2010 no `snippet`, SARIF2011 no `contextRegion`:
+//             reports carry no commit id and no source text, so the same inputs give the same bytes.
+//   SARIF2006 `$schema` unreachable: only when the machine is offline.
+//   SARIF2009 `/` in rule ids: `surf/changed` etc. are the ids every other format (JUnit type,
+//             GitHub annotation title, Code Quality check_name) names.
+//   SARIF2012 no help URI per rule: the rules' `help` text says what to do.
+
+const GOLDENS = fileURLToPath(new URL('../fixtures/report-goldens/', import.meta.url));
+const NOTES_WE_DO_NOT_FOLLOW = new Set(['SARIF2002', 'SARIF2003', 'SARIF2006', 'SARIF2009', 'SARIF2010', 'SARIF2011', 'SARIF2012']);
+
+/** The platform binary the package's own `bin.js` would spawn. */
+const MULTITOOL: string = createRequire(import.meta.url)('@microsoft/sarif-multitool');
+
+const work = mkdtempSync(join(tmpdir(), 'sarif-multitool-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let validations = 0;
+
+interface Finding {
+  readonly ruleId: string;
+  readonly level: string;
+  readonly text: string;
+}
+
+/** Runs `sarif validate` on one file and returns what it found at the given levels. */
+function validate(file: string, levels: string): Finding[] {
+  const out = join(work, `validation-${++validations}.sarif`);
+  execFileSync(MULTITOOL, ['validate', file, '--output', out, '--rule-kind', 'Sarif;Gh', '--level', levels, '--quiet'], {
+    // The binary needs no ICU with invariant globalization, and reports nothing to anyone.
+    env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+    // Findings go to the output log; the console copy of them can exceed any pipe buffer.
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 120_000,
+  });
+  const log = JSON.parse(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''));
+  const run = log.runs[0];
+  const failures = (run.invocations ?? []).flatMap((invocation: any) => [...(invocation.toolExecutionNotifications ?? []), ...(invocation.toolConfigurationNotifications ?? [])]);
+  expect(failures.filter((n: any) => n.level === 'error'), 'the multitool itself reported a problem').toEqual([]);
+  return (run.results ?? []).map((r: any) => ({ ruleId: r.ruleId, level: r.level ?? 'warning', text: r.message?.text ?? JSON.stringify(r.message?.arguments ?? []) }));
+}
+
+function changed(n: number, sites: number): Divergence {
+  const at = Array.from({ length: sites }, (_, i) => `src/f${n}-${i}.ts > f`);
+  return {
+    hub: `hubs/h${n}.md`,
+    claim: `claim ${n}`,
+    at: at.join('  +  '),
+    kind: 'changed',
+    oldHash: '2:000000000000',
+    newHash: '2:111111111111',
+    prose: `claim ${n}`,
+    hubLine: 4,
+    sites: at,
+    siteLocations: at.map((_, i) => ({ file: `src/f${n}-${i}.ts`, startLine: 1, startColumn: 0, endLine: 2, endColumn: 1 })),
+  };
+}
+
+function checkResult(divergences: Divergence[]): CheckResult {
+  return {
+    divergences,
+    historyBase: 'HEAD',
+    passed: false,
+    stats: { hubs: 1, malformedHubs: 0, claims: divergences.length, clean: 0, v1Clean: 0, files: 1, unmatchedGlobs: [], globsGiven: false, scopedByBase: false, baseUnavailable: false },
+  };
+}
+
+describe('sarif-multitool validate', () => {
+  it('the binary runs here', () => {
+    expect(() => accessSync(MULTITOOL, constants.X_OK), `${MULTITOOL} is not executable (its package's postinstall chmod did not run)`).not.toThrow();
+  });
+
+  it('rejects a log that breaks the schema and a region that is inconsistent', () => {
+    const log = JSON.parse(readFileSync(`${GOLDENS}surf-check.sarif`, 'utf8'));
+    log.runs[0].results[0].locations[0].physicalLocation.region.endLine = 0;
+    const file = join(work, 'broken.sarif');
+    writeFileSync(file, JSON.stringify(log, null, 2));
+    expect(validate(file, 'Error;Warning').map((f) => f.ruleId).sort()).toEqual(['JSON1008', 'SARIF1007']);
+  });
+
+  const cases: Array<[string, () => string]> = [
+    ...['surf-check', 'surf-lint', 'boundver-verify'].map((name): [string, () => string] => [`${name}.sarif (golden)`, () => `${GOLDENS}${name}.sarif`]),
+    [
+      `a log cut at ${SARIF_LIMITS.resultsPerRun} results, with many related locations`,
+      () => {
+        const divergences = [changed(0, 1200), ...Array.from({ length: SARIF_LIMITS.resultsPerRun }, (_, n) => changed(n + 1, n % 3 === 0 ? 2 : 1))];
+        const file = join(work, 'limits.sarif');
+        writeFileSync(file, renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out);
+        return file;
+      },
+    ],
+  ];
+  for (const [name, file] of cases) {
+    it(`${name}: no error, no warning, and only the notes we deliberately do not follow`, () => {
+      const path = file();
+      const findings = validate(path, 'Error;Warning;Note');
+      expect(findings.filter((f) => f.level !== 'note')).toEqual([]);
+      expect(findings.filter((n) => !NOTES_WE_DO_NOT_FOLLOW.has(n.ruleId))).toEqual([]);
+    });
+  }
+});
