@@ -25,8 +25,8 @@ anchors:
     at: packages/pricing/index.ts > price
   - claim: The ledger books exactly the price it is given.
     at:
-      - packages/pricing/index.ts > price
       - services/ledger/api.py > post
+      - packages/pricing/index.ts > price
 ---
 # Pricing
 
@@ -61,9 +61,10 @@ describe('SARIF levels and locations from a real check', () => {
     expect(result.message.text).toContain('advisory');
   });
 
-  it('a multi-site claim is located on its code span, with the hub line and every other site as related locations', () => {
+  it('a multi-site claim is located on the span of the site that changed, with the hub line and every other site as related locations', () => {
     const multi = check.divergences.find((d) => d.sites.length === 2)!;
     expect(multi.kind).toBe('changed');
+    expect(multi.changedSites).toEqual([1]);
     expect(multi.hubLine).toBeGreaterThan(4);
     const result = log.runs[0].results.find((r: any) => r.properties.testcase.includes('  +  '));
     expect(result.level).toBe('error');
@@ -75,7 +76,7 @@ describe('SARIF levels and locations from a real check', () => {
       {
         id: 2,
         physicalLocation: { artifactLocation: { uri: 'services/ledger/api.py' }, region: { startLine: 1, startColumn: 1, endLine: 2, endColumn: 27 } },
-        message: { text: 'site 2 of 2: services/ledger/api.py > post' },
+        message: { text: 'site 1 of 2: services/ledger/api.py > post (unchanged since HEAD)' },
       },
     ]);
   });

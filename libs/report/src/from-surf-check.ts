@@ -1,7 +1,7 @@
 import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
 import { fingerprint } from './fingerprint.js';
 import { locationText } from './location-text.js';
-import type { Report, ReportCase, ReportContext, ReportLevel, ReportLocation, ReportSuite } from './report-model.js';
+import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLevel, ReportLocation, ReportSuite } from './report-model.js';
 import { automationId, reportTool } from './report-tool.js';
 import { SURF_CHECK_RULES } from './rules.js';
 import { SuiteCollector } from './suite-collector.js';
@@ -112,10 +112,7 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
   const rule = SURF_CHECK_RULES[d.kind];
   const hubLocation: ReportLocation = { file: d.hub, startLine: d.hubLine ?? 1 };
   const span: ReportLocation | undefined = d.location === undefined ? undefined : reportSpan(d.location);
-  const spans = (d.siteLocations ?? []).map((site, i) => ({
-    location: reportSpan(site),
-    message: d.sites.length > 1 ? `site ${i + 1} of ${d.sites.length}: ${d.sites[i] ?? ''}` : 'the anchored code',
-  }));
+  const spans = siteSpans(d, historyBase);
   const details = [`kind: ${d.kind}`, `hub: ${locationText(hubLocation)}`];
   if (d.at !== '') details.push(`at: ${d.at}`);
   if (span !== undefined) details.push(`span: ${locationText(span)}`);
@@ -141,6 +138,24 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
     ...(d.magnitude !== undefined ? { magnitude: d.magnitude } : {}),
     fingerprint: fingerprint(['surf', 'check', d.hub, d.id ?? d.at, d.kind]),
   };
+}
+
+/**
+ * The spans of a claim's sites, the one to show first leading: the first site that changed since
+ * the history base when git could tell (a multi-site claim's stamp covers all its sites, so only
+ * history says which one moved), else the first site. Each message names the site.
+ */
+function siteSpans(d: Divergence, historyBase: string): RelatedLocation[] {
+  const locations = d.siteLocations ?? [];
+  if (locations.length === 1) return [{ location: reportSpan(locations[0]!), message: 'the anchored code' }];
+  const changed = d.changedSites === undefined ? undefined : new Set(d.changedSites);
+  const first = d.changedSites?.[0] ?? 0;
+  const order = locations.map((_, i) => i).filter((i) => i !== first);
+  if (locations.length > 0) order.unshift(first);
+  return order.map((i) => ({
+    location: reportSpan(locations[i]!),
+    message: `site ${i + 1} of ${locations.length}: ${d.sites[i] ?? ''}${changed === undefined ? '' : changed.has(i) ? ` (changed since ${historyBase})` : ` (unchanged since ${historyBase})`}`,
+  }));
 }
 
 /** A surf span (0-based columns) as a report location (1-based columns, end exclusive). */

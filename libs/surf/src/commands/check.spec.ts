@@ -193,7 +193,9 @@ describe('runCheck — recipes and stamps', () => {
     const { hashTokens } = await import('../hash.js');
     const combined = `2:${hashTokens([ha.digest, hb.digest])}`;
     const changedB = 'pub fn sub(a: i64, b: i64) -> i64 {\n    b - a\n}\n';
-    const r = repo({ 'src/a.rs': G1, 'src/b.rs': changedB, 'hubs/a.md': hub([{ at: ['src/a.rs > add', 'src/b.rs > sub'], hash: combined }]) });
+    const r = repo({ 'src/a.rs': G1, 'src/b.rs': b, 'hubs/a.md': hub([{ at: ['src/a.rs > add', 'src/b.rs > sub'], hash: combined }]) }, true);
+    expect((await check(r)).divergences).toEqual([]);
+    r.write({ 'src/b.rs': changedB });
     const { divergences } = await check(r);
     expect(divergences).toHaveLength(1);
     const [d] = divergences;
@@ -204,6 +206,9 @@ describe('runCheck — recipes and stamps', () => {
       { file: 'src/a.rs', startLine: 1, startColumn: 0, endLine: 4, endColumn: 1 },
       { file: 'src/b.rs', startLine: 1, startColumn: 0, endLine: 3, endColumn: 1 },
     ]);
+    // Only the second site differs from HEAD (advisory, from git history).
+    expect(d!.changedSites).toEqual([1]);
+    expect(d!.magnitude).toBeUndefined();
     const envelope = checkEnvelope(divergences).divergences[0]!;
     expect(Object.keys(envelope)).toEqual(['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'prose']);
   });

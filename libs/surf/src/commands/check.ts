@@ -138,6 +138,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
           ignoreLiterals: claim.ignoreLiterals,
           withCode: single,
           ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
+          ...(!single && stamp !== undefined ? { withTokens: true } : {}),
         };
         ask(target.anchor.file, request, (result) => {
           plan.results[i] = result;
@@ -175,6 +176,8 @@ async function conclude(
   const divergences: Divergence[] = [];
   const stale = new Map<string, string[][]>();
   const history: Array<{ index: number; query: HistoryQuery }> = [];
+  // Sites of changed multi-site claims: which of them changed since the history base (advisory).
+  const siteHistory: Array<{ index: number; site: number; query: HistoryQuery }> = [];
   let claims = 0;
   let clean = 0;
   let v1Clean = 0;
@@ -196,22 +199,32 @@ async function conclude(
     stale.set(plan.hub.rel, paths);
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
     if (outcome.history) history.push({ index: divergences.length, query: outcome.history });
+    outcome.siteHistory?.forEach((query, site) => siteHistory.push({ index: divergences.length, site, query }));
     divergences.push(outcome.divergence);
   }
 
-  if (history.length > 0) {
+  if (history.length > 0 || siteHistory.length > 0) {
     const git = await GitContext.open(workspace.root);
-    let answers: HistoryAnswer[];
+    let all: HistoryAnswer[];
     try {
-      answers = await magnitudeFromHistory(
+      all = await magnitudeFromHistory(
         git,
         historyBase,
-        history.map((h) => h.query),
+        [...history.map((h) => h.query), ...siteHistory.map((h) => h.query)],
         pool,
       );
     } finally {
       await git?.close();
     }
+    const answers = all.slice(0, history.length);
+    const changedSites = new Map<number, number[]>();
+    siteHistory.forEach(({ index, site }, i) => {
+      const sites = changedSites.get(index) ?? [];
+      changedSites.set(index, sites);
+      // A site absent at the base (a new file or symbol) or unreadable there counts as changed.
+      if (all[history.length + i]!.unchanged !== true) sites.push(site);
+    });
+    if (git !== undefined) for (const [index, sites] of changedSites) divergences[index] = { ...divergences[index]!, changedSites: sites };
     history.forEach(({ index }, i) => {
       const { oldCode, magnitude } = answers[i]!;
       divergences[index] = {
@@ -246,7 +259,7 @@ async function conclude(
 
 type Judgement =
   | { kind: 'clean'; v1: boolean }
-  | { kind: 'diverged'; divergence: Divergence; history?: HistoryQuery };
+  | { kind: 'diverged'; divergence: Divergence; history?: HistoryQuery; siteHistory?: HistoryQuery[] };
 
 /** The verdict on one claim from its per-site results (spec §7.6 steps 1–3). */
 function judge(plan: ClaimPlan): Judgement {
@@ -291,7 +304,12 @@ function judge(plan: ClaimPlan): Judgement {
   const divergence: Divergence = { ...base, kind: 'changed', oldHash: claim.hash, newHash, ...current };
   const history =
     single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens } : undefined;
-  return history ? { kind: 'diverged', divergence, history } : { kind: 'diverged', divergence };
+  if (history) return { kind: 'diverged', divergence, history };
+  const siteTokens = plan.results.map((result) => (result as Extract<SiteHashResult, { ok: true }>).magnitudeTokens);
+  if (!single && siteTokens.every((tokens) => tokens !== undefined)) {
+    return { kind: 'diverged', divergence, siteHistory: siteTokens.map((currentTokens, i) => ({ anchor: plan.anchors[i]!, currentTokens: currentTokens! })) };
+  }
+  return { kind: 'diverged', divergence };
 }
 
 function location(file: string, span: Span): SpanLocation {

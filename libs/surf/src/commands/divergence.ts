@@ -54,4 +54,10 @@ export interface Divergence {
    * unverified claims, multi-site ones too). Not part of the JSON seam; changes no hash.
    */
   readonly siteLocations?: readonly SpanLocation[];
+  /**
+   * Indices into {@link sites} of the sites of a changed multi-site claim whose code differs from
+   * the history base (a site missing there counts as changed). Read from git, so advisory; absent
+   * without git history. Not part of the JSON seam.
+   */
+  readonly changedSites?: readonly number[];
 }

@@ -25,6 +25,11 @@ export interface SiteHashRequest {
    * carries the span's v2 token stream under default options, for the advisory magnitude.
    */
   readonly magnitudeUnless?: string;
+  /**
+   * Return the span's v2 default-option token stream whatever the digest (each site of a
+   * multi-site claim, so a changed claim can tell which of its sites changed since the history base).
+   */
+  readonly withTokens?: boolean;
 }
 
 /** What a {@link SiteHashRequest} produced. */
@@ -35,7 +40,7 @@ export type SiteHashResult =
       readonly digest: string;
       readonly span: Span;
       readonly code?: string;
-      /** v2, default options; only when `magnitudeUnless` was given and differs from the digest. */
+      /** v2, default options; when `magnitudeUnless` was given and differs from the digest, or `withTokens`. */
       readonly magnitudeTokens?: readonly string[];
     }
   | { readonly ok: false; readonly kind: SiteFailureKind | 'resolve'; readonly message: string };
@@ -79,7 +84,7 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
     };
     const differs = request.magnitudeUnless !== hashed.digest;
     if (request.withCode && differs) result.code = parsed.text.slice(span.startIndex, span.endIndex);
-    if (request.magnitudeUnless !== undefined && differs) {
+    if ((request.magnitudeUnless !== undefined && differs) || request.withTokens === true) {
       const sameOptions = request.recipe === 'v2' && !request.ignoreLiterals;
       result.magnitudeTokens = sameOptions ? hashed.tokens : resolutionTokens(parsed, resolution, MAGNITUDE_OPTIONS);
     }

@@ -19,6 +19,8 @@ export interface HistoryQuery {
 export interface HistoryAnswer {
   readonly oldCode?: string;
   readonly magnitude?: Magnitude;
+  /** The span's token stream at the revision equals the current one (the site did not change). */
+  readonly unchanged?: boolean;
 }
 
 /**
@@ -103,5 +105,6 @@ function oldVersion(parsed: ParsedFile, query: HistoryQuery): HistoryAnswer {
   const oldCode = parsed.text.slice(resolution.span.startIndex, resolution.span.endIndex);
   const before = resolutionTokens(parsed, resolution, { recipe: 'v2', ignoreLiterals: false });
   // Distances past 15 are all `large`, so the band-limited distance grades exactly.
-  return { oldCode, magnitude: categorizeMagnitude(cappedTokenDistance(before, query.currentTokens, 15)) };
+  const unchanged = before.length === query.currentTokens.length && before.every((token, i) => token === query.currentTokens[i]);
+  return { oldCode, magnitude: categorizeMagnitude(cappedTokenDistance(before, query.currentTokens, 15)), unchanged };
 }
