@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SARIF_LIMITS, fromSurfCheck, renderReport } from '@driftgate/report';
+import { SARIF_LIMITS, fromSurfCheck, mergeSarif, renderReport } from '@driftgate/report';
 import type { CheckResult, Divergence } from '@driftgate/surf';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -101,6 +101,22 @@ describe('sarif-multitool validate', () => {
         const divergences = [changed(0, 1200), ...Array.from({ length: SARIF_LIMITS.resultsPerRun }, (_, n) => changed(n + 1, n % 3 === 0 ? 2 : 1))];
         const file = join(work, 'limits.sarif');
         writeFileSync(file, renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out);
+        return file;
+      },
+    ],
+    [
+      'the goldens merged with two projects\' logs that together exceed the per-run limit (surf merge-sarif)',
+      () => {
+        const half = (from: number): string => {
+          const divergences = [changed(0, 2), ...Array.from({ length: SARIF_LIMITS.resultsPerRun / 2 + 5 }, (_, n) => changed(from + n, 1))];
+          return renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out;
+        };
+        const goldens = ['boundver-verify', 'surf-check', 'surf-lint'].map((name) => ({ file: `${name}.sarif`, text: readFileSync(`${GOLDENS}${name}.sarif`, 'utf8') }));
+        const merged = mergeSarif([...goldens, { file: 'a.sarif', text: half(1) }, { file: 'b.sarif', text: half(SARIF_LIMITS.resultsPerRun) }]);
+        expect(merged.duplicates).toBe(1);
+        expect(merged.omitted).toBeGreaterThan(0);
+        const file = join(work, 'merged.sarif');
+        writeFileSync(file, merged.out);
         return file;
       },
     ],

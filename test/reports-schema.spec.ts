@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BOUNDVER_RULES, SURF_CHECK_RULES, SURF_LINT_RULES, TOOL_RULES } from '@driftgate/report';
+import { BOUNDVER_RULES, SURF_CHECK_RULES, SURF_LINT_RULES, TOOL_RULES, mergeSarif } from '@driftgate/report';
 import { describe, expect, it } from 'vitest';
 import { githubSarifProblems, junitSchemaCheck, sarifSchemaErrors } from './reports-validate.test-helpers.js';
 
@@ -33,6 +33,17 @@ describe('SARIF goldens', () => {
       expect(log.runs[0].automationDetails.id).toBe(`driftgate/${run}/`);
     });
   }
+
+  it('the goldens merged into one log (twice over, as two projects would report them) are valid and keep one run per category', () => {
+    const inputs = RUNS.flatMap((run) => ['a', 'b'].map((project) => ({ file: `${project}/${run}.sarif`, text: golden(`${run}.sarif`) })));
+    const log = JSON.parse(mergeSarif(inputs).out);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(githubSarifProblems(log)).toEqual([]);
+    expect(log.runs.map((run: { automationDetails: { id: string } }) => run.automationDetails.id)).toEqual(['driftgate/boundver-verify/', 'driftgate/surf-check/', 'driftgate/surf-lint/']);
+    for (const [i, run] of ['boundver-verify', 'surf-check', 'surf-lint'].entries()) {
+      expect(log.runs[i].results).toHaveLength(JSON.parse(golden(`${run}.sarif`)).runs[0].results.length);
+    }
+  });
 
   it('surf results point at the anchored span (1-based columns) with the hub line as a related location', () => {
     const result = JSON.parse(golden('surf-check.sarif')).runs[0].results.find((r: any) => r.ruleId === 'surf/changed');

@@ -44,4 +44,6 @@ export { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type ReportFormat, isReportForm
 export { REPORT_FORMATS, renderReport } from './formats.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
 export { type ReportTarget, parseReportTarget } from './report-target.js';
-export { type ReportTargets, type WrittenReport, writeReports } from './write-reports.js';
+export { type ReportTargets, type WrittenReport, writeReportFile, writeReports } from './write-reports.js';
+export { type MergedSarif, type SarifInput, type SarifRuleConflict, mergeSarif } from './merge-sarif.js';
+export { readSarifFiles } from './sarif-files.js';

@@ -40,9 +40,9 @@ export function sarifLevel(c: Pick<ReportCase, 'gating' | 'level'>): SarifLevel 
  */
 export function renderSarif(report: Report): Rendered {
   const cases = report.suites.flatMap((suite) => suite.cases.filter((c) => c.ruleId !== undefined));
-  const kept = mostImportant(cases, SARIF_LIMITS.resultsPerRun);
+  const kept = mostImportant(cases, SARIF_LIMITS.resultsPerRun, importance);
   const omitted = cases.length - kept.length;
-  const rules = omitted === 0 ? report.tool.rules : [...report.tool.rules, omittedRule(report)];
+  const rules = omitted === 0 ? report.tool.rules : [...report.tool.rules, omittedRule(report.tool.name)];
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const results = kept.map((c) => result(c, ruleIndex.get(c.ruleId!)!));
   if (omitted > 0) results.push(omittedResult(report, cases, kept, omitted, rules.length - 1));
@@ -74,20 +74,24 @@ function importance(c: ReportCase): number {
   return level === 'error' ? 0 : level === 'warning' ? 1 : 2;
 }
 
-/** All cases when they fit with room to spare; else the `limit - 1` most important, in report order. */
-function mostImportant(cases: readonly ReportCase[], limit: number): ReportCase[] {
+/**
+ * All items when they fit; else the `limit - 1` most important (lowest `rank`: 0 for a gating
+ * `error`), in their given order, leaving room for the note that counts the rest.
+ */
+export function mostImportant<T>(cases: readonly T[], limit: number, rank: (item: T) => number): T[] {
   if (cases.length <= limit) return [...cases];
   const chosen = cases
     .map((c, index) => ({ c, index }))
-    .sort((a, b) => importance(a.c) - importance(b.c) || a.index - b.index)
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.index - b.index)
     .slice(0, limit - 1)
     .sort((a, b) => a.index - b.index);
   return chosen.map(({ c }) => c);
 }
 
-function omittedRule(report: Report): ReportRule {
+/** The rule of the closing note a log over {@link SARIF_LIMITS} ends with. */
+export function omittedRule(toolName: string): ReportRule {
   return {
-    id: `${report.tool.name}/results-omitted`,
+    id: `${toolName}/results-omitted`,
     name: 'ResultsOmitted',
     shortDescription: 'Some findings were left out of this SARIF log.',
     fullDescription: `The run had more findings than GitHub code scanning keeps per run (${SARIF_LIMITS.resultsPerRun}). The gating findings were kept first; the rest are counted in this note.`,
@@ -101,21 +105,34 @@ function omittedResult(report: Report, cases: readonly ReportCase[], kept: reado
   const left = cases.filter((c) => !keptSet.has(c));
   const gating = left.filter((c) => c.gating).length;
   const where = left.find((c) => c.location !== undefined)?.location;
-  const command = report.origin.command;
+  return omittedNote(report.tool.name, report.origin.command, { omitted, gating, index, ...(where === undefined ? {} : { physicalLocation: physical(where) }) });
+}
+
+/**
+ * The closing `note` result of a run cut at {@link SARIF_LIMITS}: how many findings were left
+ * out and how many of them fail the gate, at the first left-out finding's place when it has one.
+ */
+export function omittedNote(
+  toolName: string,
+  command: string,
+  note: { readonly omitted: number; readonly gating: number; readonly index: number; readonly physicalLocation?: unknown },
+): Record<string, unknown> {
+  const { omitted, gating, index, physicalLocation } = note;
   return {
-    ruleId: `${report.tool.name}/results-omitted`,
+    ruleId: `${toolName}/results-omitted`,
     ruleIndex: index,
     level: 'note',
     message: {
-      text: `${omitted} more finding(s) left out of this log (${gating} of them failing the gate): a SARIF run keeps at most ${SARIF_LIMITS.resultsPerRun} results. The ${report.tool.name} ${command} json and junit reports list every finding.`,
+      text: `${omitted} more finding(s) left out of this log (${gating} of them failing the gate): a SARIF run keeps at most ${SARIF_LIMITS.resultsPerRun} results. The ${toolName} ${command} json and junit reports list every finding.`,
     },
-    ...(where === undefined ? {} : { locations: [{ physicalLocation: physical(where) }] }),
-    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint([report.tool.name, command, 'results-omitted']) },
+    ...(physicalLocation === undefined ? {} : { locations: [{ physicalLocation }] }),
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint([toolName, command, 'results-omitted']) },
     properties: { omitted, omittedGating: gating },
   };
 }
 
-function descriptor(rule: ReportRule): unknown {
+/** A rule as a SARIF `reportingDescriptor`. */
+export function descriptor(rule: ReportRule): unknown {
   return {
     id: rule.id,
     name: rule.name,

@@ -52,6 +52,17 @@ export async function writeReports(report: Report, targets: ReportTargets, optio
   return written;
 }
 
+/**
+ * Writes one report file atomically, as {@link writeReports} writes each of its targets (`path`
+ * relative to `options.cwd`, directories created, a FIFO or stream name written in place).
+ * Throws `REPORT_WRITE` when it cannot be written.
+ */
+export async function writeReportFile(path: string, content: string, options: { cwd: string }): Promise<string> {
+  const absolute = isAbsolute(path) ? path : resolve(options.cwd, path);
+  await writeAtomic(absolute, content, path);
+  return absolute;
+}
+
 async function writeAtomic(absolute: string, content: string, display: string): Promise<void> {
   try {
     if (await isSpecialFile(absolute)) {

@@ -12,6 +12,7 @@ import { registerVerifyCommand } from './command-verify.js';
 import { registerLintCommand } from './command-lint.js';
 import { registerForCommand } from './command-for.js';
 import { registerTriageCommand } from './command-triage.js';
+import { registerMergeSarifCommand } from './command-merge-sarif.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -53,6 +54,7 @@ registerVerifyCommand(program, io);
 registerLintCommand(program, io);
 registerForCommand(program, io);
 registerTriageCommand(program, io);
+registerMergeSarifCommand(program, io);
 
 // Once nothing is left to run, Node ends the process even if the command is still awaiting a
 // promise that can never settle; without this the gate would end with 0 and say nothing.
