@@ -133,6 +133,13 @@ describe('surf merge-sarif', () => {
     expect(notJson.stderr).toMatch(/^surf: bad\/c\/verify-claims\.sarif is not a SARIF 2\.1\.0 log: it is not JSON/);
   });
 
+  it('exits 2 when the merged log cannot be written', () => {
+    const result = run(SURF, repo.dir, 'merge-sarif', REPORTS, '--out', 'surf.toml/merged.sarif');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^surf: cannot write report surf\.toml\/merged\.sarif: /);
+  });
+
   it('exits 2 naming the paths searched when there is no SARIF file, or a path does not exist', () => {
     mkdirSync(join(repo.dir, 'empty/deep'), { recursive: true });
     const none = run(SURF, repo.dir, 'merge-sarif', 'empty', 'packages', '--out', 'out/merged.sarif');
