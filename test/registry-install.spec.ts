@@ -461,7 +461,13 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     rmSync(file('reports'), { recursive: true, force: true });
     // CI checks out a pushed commit: the edit is committed, and nrwl/nx-set-shas hands
     // `nx affected` the last green commit and that one.
-    const head = await commit(`Make ${LIB} shout`);
+    // The other library changes too, so two projects' reports share each SARIF category.
+    const otherSource = file(`packages/${OTHER_LIB}/src/lib/${OTHER_LIB}.ts`);
+    const otherText = readFileSync(otherSource, 'utf8');
+    const otherEdited = otherText.replace(`return '${OTHER_LIB}';`, `return '${OTHER_LIB}'.toUpperCase();`);
+    expect(otherEdited, `the generated ${OTHER_LIB}.ts returns '${OTHER_LIB}'`).not.toBe(otherText);
+    writeFileSync(otherSource, otherEdited);
+    const head = await commit(`Make ${LIB} and ${OTHER_LIB} shout`);
     const jobEnv = { ...env, NX_BASE: base, NX_HEAD: head };
     let failedRun: string | undefined;
     let published = 0;
@@ -472,7 +478,8 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
         const result = await timed(label(`docs/ci.md: ${workflowStep.run}`), () => sh(workflowStep.run!, workspace, jobEnv));
         if (result.status !== 0) failedRun = workflowStep.run;
         if (workflowStep.run.includes('nx affected')) {
-          expect([...taskOutcomes(result.output).keys()].sort(), result.output).toEqual([`${PLACEHOLDERS['<project>']}:verify-boundary`, `${PLACEHOLDERS['<project>']}:verify-claims`]);
+          const projects = [PLACEHOLDERS['<project>'], otherProject];
+          expect([...taskOutcomes(result.output).keys()].sort(), result.output).toEqual(projects.flatMap((project) => [`${project}:verify-boundary`, `${project}:verify-claims`]).sort());
         }
       } else if (workflowStep.uses?.startsWith('mikepenz/action-junit-report')) {
         const pattern = String(workflowStep.with?.['report_paths']);
@@ -482,9 +489,17 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
         published++;
       } else if (workflowStep.uses?.startsWith('github/codeql-action/upload-sarif')) {
         const target = String(workflowStep.with?.['sarif_file']);
-        const sarif = filesBelow(workspace, target).filter((path) => path.endsWith('.sarif'));
-        expect(sarif.length, `SARIF files below ${target}`).toBeGreaterThan(0);
-        for (const path of sarif) expect((JSON.parse(readFileSync(file(path), 'utf8')) as { version?: string }).version, path).toBe('2.1.0');
+        const sarif = target.endsWith('.sarif') ? [target] : filesBelow(workspace, target).filter((path) => path.endsWith('.sarif'));
+        expect(sarif.length, `SARIF files at ${target}`).toBeGreaterThan(0);
+        // upload-sarif refuses an upload in which two runs share a category.
+        const categories: string[] = [];
+        for (const path of sarif) {
+          expect(existsSync(file(path)), path).toBe(true);
+          const log = JSON.parse(readFileSync(file(path), 'utf8')) as { version?: string; runs?: Array<{ automationDetails?: { id?: string } }> };
+          expect(log.version, path).toBe('2.1.0');
+          for (const run of log.runs ?? []) categories.push(String(run.automationDetails?.id));
+        }
+        expect(new Set(categories).size, `one run per category in ${sarif.join(', ')}: ${categories.join(', ')}`).toBe(categories.length);
         published++;
       }
     }
