@@ -46,17 +46,21 @@ describe('report goldens of the demo repository', () => {
         const actual = renderReport(first.reports[name], format).out;
         expect(renderReport(second.reports[name], format).out).toBe(actual);
         expect(actual).not.toContain(first.repo.dir);
-        const file = `${GOLDENS}${name}.${REPORT_EXTENSIONS[format]}`;
-        if (UPDATE) {
-          mkdirSync(GOLDENS, { recursive: true });
-          writeFileSync(file, actual);
-        }
-        expect(existsSync(file), `missing golden ${file}; run with UPDATE_GOLDENS=1`).toBe(true);
-        expect(actual).toBe(readFileSync(file, 'utf8'));
+        expectGolden(`${GOLDENS}${name}.${REPORT_EXTENSIONS[format]}`, actual);
       });
     }
   }
 });
+
+/** Compares with the golden file, or writes it under UPDATE_GOLDENS=1. */
+function expectGolden(file: string, actual: string): void {
+  if (UPDATE) {
+    mkdirSync(GOLDENS, { recursive: true });
+    writeFileSync(file, actual);
+  }
+  expect(existsSync(file), `missing golden ${file}; run with UPDATE_GOLDENS=1`).toBe(true);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
 
 /** The CI-facing formats that carry untrusted text into workflow logs, summaries and merge requests. */
 const HOSTILE_GOLDEN_FORMATS: readonly ReportFormat[] = ['github', 'markdown', 'codequality'];
@@ -79,13 +83,7 @@ describe('report goldens of hostile claim text, code, paths and component names'
         const actual = renderReport(hostile.reports[name], format).out;
         expect(renderReport(hostileAgain.reports[name], format).out).toBe(actual);
         expect(actual).not.toContain(hostile.repo.dir);
-        const file = `${GOLDENS}${name}.${REPORT_EXTENSIONS[format]}`;
-        if (UPDATE) {
-          mkdirSync(GOLDENS, { recursive: true });
-          writeFileSync(file, actual);
-        }
-        expect(existsSync(file), `missing golden ${file}; run with UPDATE_GOLDENS=1`).toBe(true);
-        expect(actual).toBe(readFileSync(file, 'utf8'));
+        expectGolden(`${GOLDENS}${name}.${REPORT_EXTENSIONS[format]}`, actual);
       });
     }
   }

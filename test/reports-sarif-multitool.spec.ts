@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { SARIF_LIMITS, fromSurfCheck, mergeSarif, renderReport } from '@driftgate/report';
 import type { CheckResult, Divergence } from '@driftgate/surf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedDivergence } from './support/synthetic-divergences.js';
 
 // `sarif validate` of @microsoft/sarif-multitool (a self-contained .NET binary per platform inside
 // the npm package) over every SARIF golden and over logs at GitHub's limits, with its SARIF and
@@ -70,22 +71,6 @@ function validate(file: string, levels: string): Finding[] {
   return (run.results ?? []).map((r: any) => ({ ruleId: r.ruleId, level: r.level ?? 'warning', text: r.message?.text ?? JSON.stringify(r.message?.arguments ?? []) }));
 }
 
-function changed(n: number, sites: number): Divergence {
-  const at = Array.from({ length: sites }, (_, i) => `src/f${n}-${i}.ts > f`);
-  return {
-    hub: `hubs/h${n}.md`,
-    claim: `claim ${n}`,
-    at: at.join('  +  '),
-    kind: 'changed',
-    oldHash: '2:000000000000',
-    newHash: '2:111111111111',
-    prose: `claim ${n}`,
-    hubLine: 4,
-    sites: at,
-    siteLocations: at.map((_, i) => ({ file: `src/f${n}-${i}.ts`, startLine: 1, startColumn: 0, endLine: 2, endColumn: 1 })),
-  };
-}
-
 function checkResult(divergences: Divergence[]): CheckResult {
   return {
     divergences,
@@ -123,7 +108,7 @@ describe('sarif-multitool validate', () => {
     [
       `a log cut at ${SARIF_LIMITS.resultsPerRun} results, with many related locations`,
       () => {
-        const divergences = [changed(0, 1200), ...Array.from({ length: SARIF_LIMITS.resultsPerRun }, (_, n) => changed(n + 1, n % 3 === 0 ? 2 : 1))];
+        const divergences = [changedDivergence(0, 1200), ...Array.from({ length: SARIF_LIMITS.resultsPerRun }, (_, n) => changedDivergence(n + 1, n % 3 === 0 ? 2 : 1))];
         const file = join(work, 'limits.sarif');
         writeFileSync(file, renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out);
         return file;
@@ -133,7 +118,7 @@ describe('sarif-multitool validate', () => {
       'the goldens merged with two projects\' logs that together exceed the per-run limit (surf merge-sarif)',
       () => {
         const half = (from: number): string => {
-          const divergences = [changed(0, 2), ...Array.from({ length: SARIF_LIMITS.resultsPerRun / 2 + 5 }, (_, n) => changed(from + n, 1))];
+          const divergences = [changedDivergence(0, 2), ...Array.from({ length: SARIF_LIMITS.resultsPerRun / 2 + 5 }, (_, n) => changedDivergence(from + n, 1))];
           return renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out;
         };
         const goldens = ['boundver-verify', 'surf-check', 'surf-lint'].map((name) => ({ file: `${name}.sarif`, text: readFileSync(`${GOLDENS}${name}.sarif`, 'utf8') }));

@@ -3,6 +3,7 @@ import { SARIF_LIMITS, fromSurfCheck, fromSurfLint, renderReport } from '@driftg
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoRun, runDemo } from './reports-demo.test-helpers.js';
 import { createTempRepo, type TempRepo } from './support/temp-repo.js';
+import { changedDivergence } from './support/synthetic-divergences.js';
 
 // SARIF that gates: GitHub code scanning fails a check only on `error` results (its default), so
 // everything that fails the gate is an error whatever its advisory magnitude or facet, and only
@@ -126,23 +127,6 @@ function finding(severity: LintFinding['severity'], message: string, n = 0): Lin
   return { severity, hub: `hubs/h${n}.md`, at: `src/m${n}.ts > f`, message, claim: 'c', hubLine: 4 };
 }
 
-function changed(n: number, sites: number): Divergence {
-  const at = Array.from({ length: sites }, (_, i) => `src/f${n}-${i}.ts > f`);
-  return {
-    hub: `hubs/h${n}.md`,
-    claim: `claim ${n}`,
-    at: at.join('  +  '),
-    kind: 'changed',
-    oldHash: '2:000000000000',
-    newHash: '2:111111111111',
-    prose: `claim ${n}`,
-    hubLine: 4,
-    sites: at,
-    siteLocations: at.map((_, i) => ({ file: `src/f${n}-${i}.ts`, startLine: 1, startColumn: 0, endLine: 2, endColumn: 1 })),
-    ...(sites === 1 ? { location: { file: `src/f${n}-0.ts`, startLine: 1, startColumn: 0, endLine: 2, endColumn: 1 } } : {}),
-  };
-}
-
 function checkResult(divergences: Divergence[]): CheckResult {
   return {
     divergences,
@@ -173,7 +157,7 @@ describe('GitHub upload limits', () => {
   });
 
   it('a surf check over the limit keeps the first gating divergences and counts the others', () => {
-    const divergences = Array.from({ length: SARIF_LIMITS.resultsPerRun + 1 }, (_, n) => changed(n, 1));
+    const divergences = Array.from({ length: SARIF_LIMITS.resultsPerRun + 1 }, (_, n) => changedDivergence(n, 1));
     const log = sarifOf(fromSurfCheck(checkResult(divergences), { version: '0' }));
     const results = log.runs[0].results;
     expect(results).toHaveLength(SARIF_LIMITS.resultsPerRun);
@@ -186,7 +170,7 @@ describe('GitHub upload limits', () => {
   });
 
   it(`keeps at most ${SARIF_LIMITS.locationsPerResult} locations per result and says how many related ones were left out`, () => {
-    const result = sarifOf(fromSurfCheck(checkResult([changed(0, 1200)]), { version: '0' })).runs[0].results[0];
+    const result = sarifOf(fromSurfCheck(checkResult([changedDivergence(0, 1200)]), { version: '0' })).runs[0].results[0];
     expect(result.locations).toHaveLength(1);
     expect(result.relatedLocations).toHaveLength(SARIF_LIMITS.locationsPerResult - 1);
     expect(result.relatedLocations[0].physicalLocation.artifactLocation.uri).toBe('hubs/h0.md');
