@@ -125,6 +125,8 @@ describe('the run behind the reports', () => {
       'packages/calc/src/lib/calc.ts > mul',
     ]);
     expect(cases.map((c) => c.children.find((child) => child.name === 'failure')?.attributes.type)).toEqual(['surf/changed', 'surf/changed', 'surf/changed', 'surf/unresolvable']);
+    // A divergence is annotated at its code, a multi-site claim at one of its sites; an unresolvable claim at its hub line.
+    expect(cases.map((c) => c.attributes.file)).toEqual(['packages/calc/src/lib/calc.ts', 'packages/calc/src/lib/calc.ts', expect.stringMatching(/^packages\/calc\/src\/lib\/(calc|format)\.ts$/), 'hubs/ws-calc.md']);
     expect(xml.boundary).toMatch(/type="boundver\/boundary"/);
     // Claim text that ends like a frame does not end like one in the body.
     expect(xml.claims).toContain('claim: Multiplying is repeated addition (like add, in packages/calc/src/lib/calc.ts:1:1).\n');

@@ -18,8 +18,9 @@ import { xmlSafe } from './xml-safe.js';
  * - classname + name is unique within a report: a repeated pair (two claims on one symbol in one
  *   hub) gets ` #2`, ` #3`, … in report order (GitLab keeps one test per pair). `#`, not `@N`,
  *   since `@N` is anchor syntax.
- * - A case with a location carries `file` and `line` (the anchored code for a single-site claim,
- *   else the claim's hub line, a finding's hub line, a component's lock entry).
+ * - A case with a location carries `file` and `line`: for a claim, its code (a multi-site claim's
+ *   first changed site, as SARIF's primary location); else a finding's hub line or a component's
+ *   lock entry.
  * - Every gating problem is a `<failure>` whose `type` is the rule id, never an `<error>`: some
  *   readers count an `<error>` as passed. A case the gate could not evaluate (unresolvable claim,
  *   malformed hub, unavailable facet, config, lock or digest problem) keeps its own rule id as the
@@ -51,7 +52,8 @@ export function renderJunit(report: Report): Rendered {
     for (const c of suite.cases) {
       const className = junitClassName(report, c.className);
       const testCase = testSuite.testCase().className(className).name(names.take(className, xmlSafe(c.name))).time(0);
-      if (c.location !== undefined) setLocation(testCase, c.location);
+      const where = annotated(c);
+      if (where !== undefined) setLocation(testCase, where);
       if (c.status === 'failed' || c.status === 'error') {
         const type = failureType(report, c);
         testCase.failure(xmlSafe(c.message), type).stacktrace(failureBody(c, type));
@@ -104,8 +106,14 @@ function failureBody(c: ReportCase, type: string): string {
     // Untrusted text that happens to end like a frame gets a full stop, so the last line is the only frame.
     .map((line) => (FRAME_END.test(line) ? `${line}.` : line));
   if (c.status === 'error') lines.unshift('verdict: not evaluated (the gate could not check this, so it fails)');
-  if (c.location !== undefined) lines.push(`at ${type} (${xmlSafe(c.location.file)}:${c.location.startLine}:${c.location.startColumn ?? 1})`);
+  const where = annotated(c);
+  if (where !== undefined) lines.push(`at ${type} (${xmlSafe(where.file)}:${where.startLine}:${where.startColumn ?? 1})`);
   return lines.filter((line) => line !== '').join('\n');
+}
+
+/** Where readers annotate a case: the first of its code spans when it has some, else its location. */
+function annotated(c: ReportCase): ReportLocation | undefined {
+  return c.spans?.[0]?.location ?? c.location;
 }
 
 function caseBody(c: ReportCase): string {
