@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SARIF_LIMITS, fromSurfCheck, mergeSarif, renderReport } from '@driftgate/report';
-import type { CheckResult, Divergence } from '@driftgate/surf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedDivergence } from './support/synthetic-divergences.js';
+import { changedDivergence, checkResultOf } from './support/synthetic-divergences.js';
 
 // `sarif validate` of @microsoft/sarif-multitool (a self-contained .NET binary per platform inside
 // the npm package) over every SARIF golden and over logs at GitHub's limits, with its SARIF and
@@ -71,15 +70,6 @@ function validate(file: string, levels: string): Finding[] {
   return (run.results ?? []).map((r: any) => ({ ruleId: r.ruleId, level: r.level ?? 'warning', text: r.message?.text ?? JSON.stringify(r.message?.arguments ?? []) }));
 }
 
-function checkResult(divergences: Divergence[]): CheckResult {
-  return {
-    divergences,
-    historyBase: 'HEAD',
-    passed: false,
-    stats: { hubs: 1, malformedHubs: 0, claims: divergences.length, clean: 0, v1Clean: 0, files: 1, unmatchedGlobs: [], globsGiven: false, scopedByBase: false, baseUnavailable: false },
-  };
-}
-
 describe('sarif-multitool validate', () => {
   // npm 11 does not run dependencies' install scripts unless allowed, and this package's only
   // marks its binary executable (`chmod u+x`): do the same here, so a fresh `npm ci` can run it.
@@ -110,7 +100,7 @@ describe('sarif-multitool validate', () => {
       () => {
         const divergences = [changedDivergence(0, 1200), ...Array.from({ length: SARIF_LIMITS.resultsPerRun }, (_, n) => changedDivergence(n + 1, n % 3 === 0 ? 2 : 1))];
         const file = join(work, 'limits.sarif');
-        writeFileSync(file, renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out);
+        writeFileSync(file, renderReport(fromSurfCheck(checkResultOf(divergences), { version: '0' }), 'sarif').out);
         return file;
       },
     ],
@@ -119,7 +109,7 @@ describe('sarif-multitool validate', () => {
       () => {
         const half = (from: number): string => {
           const divergences = [changedDivergence(0, 2), ...Array.from({ length: SARIF_LIMITS.resultsPerRun / 2 + 5 }, (_, n) => changedDivergence(from + n, 1))];
-          return renderReport(fromSurfCheck(checkResult(divergences), { version: '0' }), 'sarif').out;
+          return renderReport(fromSurfCheck(checkResultOf(divergences), { version: '0' }), 'sarif').out;
         };
         const goldens = ['boundver-verify', 'surf-check', 'surf-lint'].map((name) => ({ file: `${name}.sarif`, text: readFileSync(`${GOLDENS}${name}.sarif`, 'utf8') }));
         const merged = mergeSarif([...goldens, { file: 'a.sarif', text: half(1) }, { file: 'b.sarif', text: half(SARIF_LIMITS.resultsPerRun) }]);

@@ -1,9 +1,9 @@
-import { type CheckResult, type Divergence, type LintFinding, type LintResult, loadWorkspace, runCheck, runVerify } from '@driftgate/surf';
+import { type CheckResult, type LintFinding, type LintResult, loadWorkspace, runCheck, runVerify } from '@driftgate/surf';
 import { SARIF_LIMITS, fromSurfCheck, fromSurfLint, renderReport } from '@driftgate/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoRun, runDemo } from './reports-demo.test-helpers.js';
 import { createTempRepo, type TempRepo } from './support/temp-repo.js';
-import { changedDivergence } from './support/synthetic-divergences.js';
+import { changedDivergence, checkResultOf } from './support/synthetic-divergences.js';
 
 // SARIF that gates: GitHub code scanning fails a check only on `error` results (its default), so
 // everything that fails the gate is an error whatever its advisory magnitude or facet, and only
@@ -127,15 +127,6 @@ function finding(severity: LintFinding['severity'], message: string, n = 0): Lin
   return { severity, hub: `hubs/h${n}.md`, at: `src/m${n}.ts > f`, message, claim: 'c', hubLine: 4 };
 }
 
-function checkResult(divergences: Divergence[]): CheckResult {
-  return {
-    divergences,
-    historyBase: 'HEAD',
-    passed: false,
-    stats: { hubs: 1, malformedHubs: 0, claims: divergences.length, clean: 0, v1Clean: 0, files: 1, unmatchedGlobs: [], globsGiven: false, scopedByBase: false, baseUnavailable: false },
-  };
-}
-
 describe('GitHub upload limits', () => {
   it(`keeps at most ${SARIF_LIMITS.resultsPerRun} results per run, gating first, and ends with a note counting the rest`, () => {
     // 3,000 advisory warnings listed before 3,000 blocking findings: the blocking ones must all stay.
@@ -158,19 +149,19 @@ describe('GitHub upload limits', () => {
 
   it('a surf check over the limit keeps the first gating divergences and counts the others', () => {
     const divergences = Array.from({ length: SARIF_LIMITS.resultsPerRun + 1 }, (_, n) => changedDivergence(n, 1));
-    const log = sarifOf(fromSurfCheck(checkResult(divergences), { version: '0' }));
+    const log = sarifOf(fromSurfCheck(checkResultOf(divergences), { version: '0' }));
     const results = log.runs[0].results;
     expect(results).toHaveLength(SARIF_LIMITS.resultsPerRun);
     expect(results.at(-2).properties.testcase).toBe(`hubs/h${SARIF_LIMITS.resultsPerRun - 2}.md :: src/f${SARIF_LIMITS.resultsPerRun - 2}-0.ts > f`);
     expect(results.at(-1)).toMatchObject({ level: 'note', properties: { omitted: 2, omittedGating: 2 } });
     // Within the limit nothing is dropped and no note is added.
-    const within = sarifOf(fromSurfCheck(checkResult(divergences.slice(0, 10)), { version: '0' }));
+    const within = sarifOf(fromSurfCheck(checkResultOf(divergences.slice(0, 10)), { version: '0' }));
     expect(within.runs[0].results.map((r: any) => r.ruleId)).toEqual(Array(10).fill('surf/changed'));
     expect(within.runs[0].tool.driver.rules.map((r: any) => r.id)).not.toContain('surf/results-omitted');
   });
 
   it(`keeps at most ${SARIF_LIMITS.locationsPerResult} locations per result and says how many related ones were left out`, () => {
-    const result = sarifOf(fromSurfCheck(checkResult([changedDivergence(0, 1200)]), { version: '0' })).runs[0].results[0];
+    const result = sarifOf(fromSurfCheck(checkResultOf([changedDivergence(0, 1200)]), { version: '0' })).runs[0].results[0];
     expect(result.locations).toHaveLength(1);
     expect(result.relatedLocations).toHaveLength(SARIF_LIMITS.locationsPerResult - 1);
     expect(result.relatedLocations[0].physicalLocation.artifactLocation.uri).toBe('hubs/h0.md');

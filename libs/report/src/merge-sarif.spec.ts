@@ -1,43 +1,19 @@
-import type { CheckResult, Divergence } from '@driftgate/surf';
+import type { Divergence } from '@driftgate/surf';
 import { describe, expect, it } from 'vitest';
 import { fromSurfCheck } from './from-surf-check.js';
 import { fromSurfLint } from './from-surf-lint.js';
 import { mergeSarif } from './merge-sarif.js';
 import { SARIF_LIMITS, renderSarif } from './render-sarif.js';
 import { ReportError } from './report-error.js';
+import { changedClaim, checkResultOf } from '../../../test/support/synthetic-divergences.js';
 
 // Inputs are logs our renderer writes for check results as `surf check` returns them, scoped to
 // one project each, as the Nx plugin's verify-claims targets write them.
 
-function changed(id: string, files: readonly string[]): Divergence {
-  const sites = files.map((file) => `${file} > ${id}`);
-  return {
-    hub: `hubs/${id}.md`,
-    claim: `claim ${id}`,
-    at: sites.join('  +  '),
-    kind: 'changed',
-    oldHash: '2:000000000000',
-    newHash: '2:111111111111',
-    prose: `claim ${id}`,
-    hubLine: 4,
-    sites,
-    siteLocations: files.map((file) => ({ file, startLine: 1, startColumn: 0, endLine: 2, endColumn: 1 })),
-  };
-}
-
-function check(divergences: Divergence[]): CheckResult {
-  return {
-    divergences,
-    historyBase: 'HEAD',
-    passed: divergences.length === 0,
-    stats: { hubs: 1, malformedHubs: 0, claims: divergences.length, clean: 0, v1Clean: 0, files: 1, unmatchedGlobs: [], globsGiven: true, scopedByBase: false, baseUnavailable: false },
-  };
-}
-
-const sarif = (divergences: Divergence[], project: string, version = '1.0.0'): string => renderSarif(fromSurfCheck(check(divergences), { version, project })).out;
-const cross = changed('shared', ['packages/a/index.ts', 'packages/b/index.ts']);
-const projectA = sarif([cross, changed('a-only', ['packages/a/index.ts'])], 'a');
-const projectB = sarif([cross, changed('b-only', ['packages/b/index.ts'])], 'b');
+const sarif = (divergences: Divergence[], project: string, version = '1.0.0'): string => renderSarif(fromSurfCheck(checkResultOf(divergences), { version, project })).out;
+const cross = changedClaim('shared', ['packages/a/index.ts', 'packages/b/index.ts']);
+const projectA = sarif([cross, changedClaim('a-only', ['packages/a/index.ts'])], 'a');
+const projectB = sarif([cross, changedClaim('b-only', ['packages/b/index.ts'])], 'b');
 const lint = renderSarif(fromSurfLint({ findings: [], blocks: 0, warnings: 0, passed: true }, { version: '1.0.0' })).out;
 
 describe('mergeSarif', () => {
@@ -93,7 +69,7 @@ describe('mergeSarif', () => {
   it(`keeps at most ${SARIF_LIMITS.resultsPerRun} results per run, errors first, and ends with a note counting the rest`, () => {
     const half = SARIF_LIMITS.resultsPerRun / 2 + 60;
     const many = (prefix: string): string =>
-      sarif(Array.from({ length: half }, (_, n) => changed(`${prefix}${n}`, [`packages/${prefix}/f${n}.ts`])), prefix);
+      sarif(Array.from({ length: half }, (_, n) => changedClaim(`${prefix}${n}`, [`packages/${prefix}/f${n}.ts`])), prefix);
     const warnings = JSON.parse(many('w'));
     for (const result of warnings.runs[0].results.slice(0, 100)) result.level = 'warning';
     const merged = mergeSarif([
