@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BoundverConfig,
-  CONFIG_FALLBACK_NAMES,
+  CONFIG_NAMES,
   type ComponentConfig,
-  DEFAULT_CONFIG_NAME,
   consumerGraph,
   isJsonObject,
   parseConfigDocument,
@@ -32,7 +31,7 @@ export interface BoundaryWorkspace {
  * closed on it.
  */
 export function readBoundaryWorkspace(workspaceRoot: string, explicit?: string): BoundaryWorkspace | undefined {
-  const candidates = explicit !== undefined ? [explicit] : [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES];
+  const candidates = explicit !== undefined ? [explicit] : CONFIG_NAMES;
   for (const configFile of candidates) {
     let bytes: Buffer;
     try {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutorContext } from '@nx/devkit';
-import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME, type SourceMode } from '@driftgate/boundver';
+import { CONFIG_NAMES, DEFAULT_CONFIG_NAME, type SourceMode } from '@driftgate/boundver';
 import { DriftgateNxError } from './errors.js';
 import { HEAD_COMMIT_INPUT } from './inferred-targets.js';
 import { relativeOption } from './plugin-options.js';
@@ -63,7 +63,7 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.lengt
 
 /** The boundver config file that is read when `config` is unset: the first of the default names on disk. */
 export function defaultConfigFile(workspaceRoot: string): string | undefined {
-  return [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES].find((name) => existsSync(join(workspaceRoot, name)));
+  return CONFIG_NAMES.find((name) => existsSync(join(workspaceRoot, name)));
 }
 
 /** The files a `verify-claims` run reads besides the tool: the hubs of its claims and the files they anchor into. */

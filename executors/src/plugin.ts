@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreateNodes, CreateNodesContext, CreateNodesResultArray } from '@nx/devkit';
-import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from '@driftgate/boundver';
+import { CONFIG_NAMES } from '@driftgate/boundver';
 import { SURF_CONFIG_FILE, discoverHubs } from '@driftgate/surf';
 import { InferenceCache } from './inference-cache.js';
 import { hashWorkspaceFiles } from './nx-internals.js';
@@ -48,7 +48,7 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
   const read = new Set([
     SURF_CONFIG_FILE,
     ...hubFiles,
-    ...(options.boundaryConfig !== undefined ? [options.boundaryConfig] : [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES]),
+    ...(options.boundaryConfig !== undefined ? [options.boundaryConfig] : CONFIG_NAMES),
     'package.json',
     ...configFiles,
   ]);

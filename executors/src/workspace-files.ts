@@ -1,5 +1,5 @@
 import type { Tree } from '@nx/devkit';
-import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from '@driftgate/boundver';
+import { CONFIG_NAMES } from '@driftgate/boundver';
 import { SURF_CONFIG_FILE, type SurfConfigValues, parseSurfConfig } from '@driftgate/surf';
 import { DriftgateNxError } from './errors.js';
 
@@ -11,7 +11,7 @@ export function surfConfigInTree(tree: Tree): SurfConfigValues {
 
 /** The boundver config file present in the tree (JSON first, then the fallbacks), or undefined. */
 export function boundaryConfigInTree(tree: Tree): string | undefined {
-  return [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES].find((name) => tree.exists(name));
+  return CONFIG_NAMES.find((name) => tree.exists(name));
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRepoRoot } from '@driftgate/git';
 import { configFormatOf, parseConfigDocument } from './config-parse.js';
-import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from './config-types.js';
+import { CONFIG_NAMES, DEFAULT_CONFIG_NAME } from './config-types.js';
 import { componentNameProblem, validateConfig } from './config-validate.js';
 import { isGlobPattern, normalizeDeclaredPath } from './declared-path.js';
 import { BoundverError } from './errors.js';
@@ -58,7 +58,7 @@ const issueList = (issues: readonly string[]): string => issues.map((issue) => `
  */
 async function loadEditableConfig(options: ConfigEditOptions, command: string): Promise<EditableConfig> {
   const root = await findRepoRoot(options.cwd);
-  const names = options.config === undefined ? [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES] : [options.config];
+  const names = options.config === undefined ? CONFIG_NAMES : [options.config];
   let file: RepoFile | null = null;
   let bytes: Buffer | null = null;
   for (const name of names) {

@@ -1,6 +1,6 @@
 import type { Snapshot } from '@driftgate/git';
 import { parseConfigDocument } from './config-parse.js';
-import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME, type BoundverConfig } from './config-types.js';
+import { CONFIG_NAMES, DEFAULT_CONFIG_NAME, type BoundverConfig } from './config-types.js';
 import { validateConfig } from './config-validate.js';
 import { BoundverError, isBoundverError } from './errors.js';
 import type { JsonValue } from './json-value.js';
@@ -42,7 +42,7 @@ function onDisk(file: RepoFile): boolean {
  * `BOUNDVER_CONFIG_NOT_FOUND`, `BOUNDVER_CONFIG_UNREADABLE` or the parser's typed error.
  */
 export async function loadConfigFromSource(snapshot: Snapshot, name?: string): Promise<LoadedConfig> {
-  const candidates = (name === undefined ? [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES] : [name]).map((candidate) => resolveRepoFile(snapshot.root, candidate));
+  const candidates = (name === undefined ? CONFIG_NAMES : [name]).map((candidate) => resolveRepoFile(snapshot.root, candidate));
   const inWorkingTree = snapshot.source === 'working-tree' ? undefined : candidates.find(onDisk);
   for (const file of candidates) {
     const found = await readSourceFile(snapshot, file, 'config');

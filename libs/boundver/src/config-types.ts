@@ -21,6 +21,8 @@ export const PATHLESS_PROVIDERS: readonly string[] = ['implicit', 'leaf'];
 /** Config file names tried, in order, when the default config name does not exist. */
 export const CONFIG_FALLBACK_NAMES: readonly string[] = ['boundary.config.yaml', 'boundary.config.yml', 'boundary.config.toml'];
 export const DEFAULT_CONFIG_NAME = 'boundary.config.json';
+/** Every config file name looked for when none is given, in the order they are tried. */
+export const CONFIG_NAMES: readonly string[] = [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES];
 export const DEFAULT_LOCK_NAME = 'boundary.lock.json';
 
 /** A custom provider declaration; `name` defaults to `custom.<class>`. */
