@@ -53,23 +53,33 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(claims.metadata.help.command).toBe('npx nx run pricing:verify-claims --help');
 
     const boundary = project.targets['verify-boundary'];
-    expect(boundary.options).toMatchObject({ components: ['pricing'], source: 'working-tree' });
-    // The payments slice (closure of pricing) also holds ledger, so verifying pricing reads ledger too.
+    expect(boundary.options).toMatchObject({ components: ['pricing'], share: 'project', source: 'working-tree' });
+    // The project's share is its component: the payments slice (closure of pricing, so ledger too)
+    // is the workspace-level target's, and so are its reads.
     expect(boundary.inputs).toEqual(
       expect.arrayContaining([
         '{workspaceRoot}/boundary.config.json',
         '{workspaceRoot}/boundary.lock.json',
         '{workspaceRoot}/packages/pricing/**/*',
-        '{workspaceRoot}/services/ledger/**/*',
         { externalDependencies: ['@driftgate/nx'] },
         {
           runtime:
-            "git --literal-pathspecs ls-files -s -z -- 'packages/pricing' 'services/ledger' && git --literal-pathspecs --no-optional-locks -c diff.autoRefreshIndex=true diff --raw --no-abbrev -z -- 'packages/pricing' 'services/ledger'",
+            "git --literal-pathspecs ls-files -s -z -- 'packages/pricing' && git --literal-pathspecs --no-optional-locks -c diff.autoRefreshIndex=true diff --raw --no-abbrev -z -- 'packages/pricing'",
         },
       ]),
     );
-    expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
+    expect(boundary.inputs.some((input: unknown) => typeof input === 'string' && /ledger|gateway|checksum|hubs/.test(input))).toBe(false);
     expect(boundary.outputs).toEqual(outputsOf('packages/pricing', 'verify-boundary'));
+
+    const root = ws.nx('show', 'project', 'driftgate-demo', '--json');
+    expect(root.status, root.output).toBe(0);
+    const shared = JSON.parse(root.output.slice(root.output.indexOf('{'))).targets['verify-boundary'];
+    expect(shared.options).toMatchObject({ components: [], share: 'workspace' });
+    expect(shared.metadata.description).toContain('the lock as a whole and the slices');
+    expect(shared.inputs).toEqual(
+      expect.arrayContaining(['{workspaceRoot}/boundary.config.json', '{workspaceRoot}/boundary.lock.json', '{workspaceRoot}/packages/pricing/**/*', '{workspaceRoot}/services/ledger/**/*']),
+    );
+    expect(shared.inputs.some((input: unknown) => typeof input === 'string' && /gateway|checksum|hubs/.test(input))).toBe(false);
     expect(project.targets['stamp-claims']).toMatchObject({ cache: false, parallelism: false });
   });
 

@@ -39,14 +39,20 @@ describe('boundary scope', () => {
     expect(Object.fromEntries(byProject)).toEqual({ 'services/api': ['api', 'tool'], 'apps/web': ['web'], '.': ['docs'] });
   });
 
-  it('lists what verifying some components reads: slice mates, vendored copies, tag prefixes, provider modules', () => {
+  it('lists what verifying a share reads: its components, vendored copies, tag prefixes, provider modules; slice members for the workspace share', () => {
     const found = readBoundaryWorkspace(dir)!.config!;
-    expect(boundaryReadSet(found, ['web'])).toEqual({
-      paths: ['apps/web', 'services/api', 'third_party/web'],
+    expect(boundaryReadSet(found, { components: ['web'], workspace: false })).toEqual({
+      paths: ['apps/web', 'third_party/web'],
+      tagPrefixes: [],
+      providerModules: ['tools/provider.mjs'],
+    });
+    // The slice over web and api is the workspace share's: it reads both, and api's tag prefix.
+    expect(boundaryReadSet(found, { components: ['docs'], workspace: true })).toEqual({
+      paths: ['apps/web', 'docs', 'services/api', 'third_party/web'],
       tagPrefixes: ['api-v'],
       providerModules: ['tools/provider.mjs'],
     });
-    expect(boundaryReadSet(found, ['docs']).paths).toEqual(['docs']);
+    expect(boundaryReadSet(found, { components: ['docs'], workspace: false }).paths).toEqual(['docs']);
     expect(boundaryReadSet(found).paths).toEqual(['apps/web', 'docs', 'services/api', 'services/api/tools', 'third_party/web']);
   });
 });

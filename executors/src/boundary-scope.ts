@@ -4,6 +4,7 @@ import {
   type BoundverConfig,
   CONFIG_NAMES,
   type ComponentConfig,
+  type VerifyShare,
   consumerGraph,
   isJsonObject,
   parseConfigDocument,
@@ -69,7 +70,7 @@ export function componentsByProject(config: BoundverConfig, roots: ProjectRoots)
   return byRoot;
 }
 
-/** Every workspace input a `boundver verify --components <names>` (or a full generate) reads besides config and lock. */
+/** Every workspace input a share of verify (or a full generate) reads besides config and lock. */
 export interface BoundaryReadSet {
   /** Workspace-relative component paths and vendored copy paths, sorted, de-duplicated. */
   readonly paths: readonly string[];
@@ -80,19 +81,16 @@ export interface BoundaryReadSet {
 }
 
 /**
- * What verifying `names` reads: their files, plus those of every member of a slice touching one of
- * them (verify recomputes such slices whole), their vendored copies and version sources. With
- * `names` undefined: every component (generate).
+ * What verifying a share reads: its components' files, their vendored copies and version sources,
+ * and for the workspace share those of every slice member too (verify recomputes each slice
+ * whole). With `share` undefined: every component (generate).
  */
-export function boundaryReadSet(config: BoundverConfig, names?: readonly string[]): BoundaryReadSet {
+export function boundaryReadSet(config: BoundverConfig, share?: VerifyShare): BoundaryReadSet {
   const byName = new Map(config.components.map((component) => [component.name, component]));
-  const members = new Set<string>(names ?? config.components.map((component) => component.name));
-  if (names !== undefined) {
+  const members = new Set<string>(share?.components ?? config.components.map((component) => component.name));
+  if (share?.workspace === true) {
     const graph = consumerGraph(config);
-    for (const slice of config.slices) {
-      const sliceNames = sliceMembers(slice, graph);
-      if (sliceNames.some((member) => names.includes(member))) for (const member of sliceNames) members.add(member);
-    }
+    for (const slice of config.slices) for (const member of sliceMembers(slice, graph)) members.add(member);
   }
   const paths = new Set<string>();
   const tagPrefixes = new Set<string>();

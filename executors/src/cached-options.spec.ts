@@ -59,8 +59,9 @@ describe('verify-claims on a cached target', () => {
 });
 
 describe('verify-boundary on a cached target', () => {
-  const working = verifyBoundaryTarget(contextOf(), 'boundary.config.json', ['a', 'b'], READS);
-  const head = verifyBoundaryTarget(contextOf({ boundarySource: 'head' }), 'boundary.config.json', ['a'], READS);
+  const working = verifyBoundaryTarget(contextOf(), 'boundary.config.json', { components: ['a', 'b'], workspace: false }, READS);
+  const head = verifyBoundaryTarget(contextOf({ boundarySource: 'head' }), 'boundary.config.json', { components: ['a'], workspace: false }, READS);
+  const workspace = verifyBoundaryTarget(contextOf(), 'boundary.config.json', { components: [], workspace: true }, READS);
   const refused = (target: TargetConfiguration, overrides: Record<string, unknown>, defaultConfig = noDefault) => {
     const run = cachedRun(target, overrides);
     return refusedVerifyBoundaryOptions(run.options, run.target, defaultConfig);
@@ -98,6 +99,16 @@ describe('verify-boundary on a cached target', () => {
     expect(refused(working, { components: ['b'] })).toBeUndefined();
     expect(refused(working, { components: ['c'] })?.message).toContain('--components=c reads files that are not inputs of this cached target (they cover a, b)');
     expect(refused(working, { components: [] })?.message).toContain('verifying every component');
+    // The workspace share at a root that owns no component checks none; naming one is refused.
+    expect(refused(workspace, {})).toBeUndefined();
+    expect(refused(workspace, { components: [] })).toBeUndefined();
+    expect(refused(workspace, { components: ['a'] })?.message).toContain('--components=a reads files that are not inputs of this cached target');
+  });
+
+  it('refuses a share other than the inferred one: the cached report would be the other share\'s', () => {
+    expect(refused(working, { share: 'workspace' })?.message).toContain('--share=workspace changes which findings this target owns (it was inferred with share project)');
+    expect(refused(workspace, { share: 'project' })?.message).toContain('--share=project changes which findings this target owns');
+    expect(codeOf(refused(working, { share: 'workspace' }))).toBe('DRIFTGATE_NX_UNCACHEABLE_OPTION');
   });
 
   it('accepts anything on a target with cache off or under --skip-nx-cache', () => {

@@ -97,6 +97,8 @@ export interface BoundaryRun {
   /** `lock` of verify-boundary, `out` of generate-boundary. */
   readonly lock?: unknown;
   readonly components?: unknown;
+  /** verify-boundary's `share`: `project` or `workspace`. */
+  readonly share?: unknown;
 }
 
 /** The `source`, `config` and lock file checks both boundary executors share. */
@@ -146,12 +148,22 @@ export function refusedVerifyBoundaryOptions(run: BoundaryRun, target: CachedTar
   if (target === undefined) return undefined;
   const snapshot = refusedBoundarySnapshot(run, target, 'verify', 'lock', defaultConfig);
   if (snapshot !== undefined) return snapshot;
+  const declaredShare = target.options['share'];
+  if (run.share !== declaredShare) {
+    const shown = (share: unknown) => (share === undefined ? 'no share' : `share ${String(share)}`);
+    return refuse(
+      `--share=${String(run.share)} changes which findings this target owns (it was inferred with ${shown(declaredShare)}), and a cache hit would restore the other share's report; ${OTHERWISE}, or run \`npx boundver verify\` directly`,
+    );
+  }
   const declared = target.options['components'];
   if (run.components === undefined && declared === undefined) return undefined;
   const given = listOption(run.components);
   const own = listOption(declared);
-  // Empty means every component; a subset of the target's components reads a subset of its inputs.
-  const covered = declared !== undefined && run.components !== undefined && (own.length === 0 ? given.length === 0 : given.length > 0 && given.every((name) => own.includes(name)));
+  // Empty means every component to a user (as on the CLI), though a share's own list may be
+  // empty (the workspace share at a root that owns none); a subset of the target's components
+  // reads a subset of its inputs.
+  const same = given.length === own.length && given.every((name) => own.includes(name));
+  const covered = declared !== undefined && run.components !== undefined && (same || (own.length > 0 && given.length > 0 && given.every((name) => own.includes(name))));
   if (covered) return undefined;
   const mine = declared === undefined ? 'the components this project owns' : own.length === 0 ? 'every component' : own.join(', ');
   return refuse(

@@ -41,16 +41,20 @@ const roots = new ProjectRoots(['apps/billing', 'apps/billing/tools/gen', 'libs/
 describe('claimsByProject', () => {
   const byProject = claimsByProject(workspace([billing, broken, index, overview, unrelated]), roots);
 
-  it('gives each project the claims anchored into it, multi-site claims to every project they touch', () => {
+  it('gives each claim to the project of its first site, which reads every site of it', () => {
     expect([...byProject.keys()].sort()).toEqual(['.', 'apps/billing', 'apps/billing/tools/gen', 'libs/rates']);
     const app = byProject.get('apps/billing')!;
     expect(app.claims).toBe(2);
     expect(app.anchoredFiles).toEqual(['apps/billing/src/total.ts', 'libs/rates/src/rates.ts']);
     const appBilling = app.workspace.hubs.find((h) => h.rel === 'hubs/billing.md')!;
     expect(appBilling.hub!.anchors.map((c) => c.index)).toEqual([0, 1]);
+    // The billing/rates claim is listed once per workspace run: by billing, its first site's project.
     const rates = byProject.get('libs/rates')!;
-    expect(rates.claims).toBe(2);
-    expect(rates.hubFiles).toEqual(['hubs/billing.md', 'hubs/overview.md', 'hubs/rates.md']);
+    expect(rates.claims).toBe(1);
+    expect(rates.hubFiles).toEqual(['hubs/rates.md']);
+    expect(rates.anchoredFiles).toEqual(['libs/rates/src/rates.ts']);
+    const listed = [...byProject.values()].flatMap((p) => p.workspace.hubs.flatMap((h) => (h.hub?.anchors ?? []).map((c) => `${h.rel}#${c.index}`)));
+    expect(listed.length).toBe(new Set(listed).size);
     expect(byProject.get('apps/billing/tools/gen')!.anchoredFiles).toEqual(['apps/billing/tools/gen/main.ts']);
   });
 

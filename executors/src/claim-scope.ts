@@ -22,10 +22,13 @@ export interface ProjectClaims {
 }
 
 /**
- * Splits a workspace's claims by project. A claim belongs to every project one of its sites
- * anchors into (a multi-site claim across two projects is checked by both). Whatever names no
- * project — a claim whose anchors do not parse, a malformed hub — belongs to the workspace-level
- * project (root `.`), so the gate still fails closed on it. Index and log hubs hold no claims.
+ * Splits a workspace's claims by project, each claim to exactly one project: the one its first
+ * site (in `at:` order) anchors into. A claim whose sites span several projects is therefore
+ * checked, reported and stamped once per workspace run, by its first site's project, whose target
+ * reads every site's file (so a change in the other project misses that target's cache and, in
+ * Nx 23, selects it for `nx affected` through the file input). Whatever names no project — a
+ * claim whose anchors do not parse, a malformed hub — belongs to the workspace-level project
+ * (root `.`), so the gate still fails closed on it. Index and log hubs hold no claims.
  */
 export function claimsByProject(workspace: LoadedWorkspace, roots: ProjectRoots): Map<string, ProjectClaims> {
   const perProject = new Map<string, { claims: Map<LoadedHub, Claim[]>; files: Set<string> }>();
@@ -50,14 +53,11 @@ export function claimsByProject(workspace: LoadedWorkspace, roots: ProjectRoots)
           // A site that does not parse has no file; check reports it as unresolvable.
         }
       }
-      const owners = files.length === 0 ? [WORKSPACE_ROOT] : [...new Set(files.map((file) => roots.owner(file)))];
-      for (const owner of owners) {
-        const target = entry(owner);
-        const list = target.claims.get(loaded) ?? [];
-        if (list.length === 0) target.claims.set(loaded, list);
-        list.push(claim);
-        for (const file of files) target.files.add(file);
-      }
+      const target = entry(files.length === 0 ? WORKSPACE_ROOT : roots.owner(files[0]!));
+      const list = target.claims.get(loaded) ?? [];
+      if (list.length === 0) target.claims.set(loaded, list);
+      list.push(claim);
+      for (const file of files) target.files.add(file);
     }
   }
   if (malformed.length > 0) entry(WORKSPACE_ROOT);

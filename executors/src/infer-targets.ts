@@ -78,12 +78,16 @@ export async function inferTargets(configFiles: readonly string[], options: Norm
     const workspaceContext = contextOf(WORKSPACE_ROOT);
     if (boundary.config === null) {
       const nothing = { paths: [], tagPrefixes: [], providerModules: [] };
-      add(WORKSPACE_ROOT, options.verifyBoundaryTargetName, verifyBoundaryTarget(workspaceContext, boundary.configFile, [], nothing));
+      add(WORKSPACE_ROOT, options.verifyBoundaryTargetName, verifyBoundaryTarget(workspaceContext, boundary.configFile, { components: [], workspace: true }, nothing));
       add(WORKSPACE_ROOT, options.generateBoundaryTargetName, generateBoundaryTarget(workspaceContext, boundary.configFile, nothing));
     } else {
-      for (const [projectRoot, components] of componentsByProject(boundary.config, roots)) {
-        const reads = boundaryReadSet(boundary.config, components);
-        add(projectRoot, options.verifyBoundaryTargetName, verifyBoundaryTarget(contextOf(projectRoot), boundary.configFile, components, reads));
+      // Each finding belongs to one target: a project's target its components, the workspace-level
+      // one the lock as a whole, the slices and the components at the root.
+      const owned = componentsByProject(boundary.config, roots);
+      if (!owned.has(WORKSPACE_ROOT)) owned.set(WORKSPACE_ROOT, []);
+      for (const [projectRoot, components] of owned) {
+        const share = { components, workspace: projectRoot === WORKSPACE_ROOT };
+        add(projectRoot, options.verifyBoundaryTargetName, verifyBoundaryTarget(contextOf(projectRoot), boundary.configFile, share, boundaryReadSet(boundary.config, share)));
       }
       add(WORKSPACE_ROOT, options.generateBoundaryTargetName, generateBoundaryTarget(workspaceContext, boundary.configFile, boundaryReadSet(boundary.config)));
     }

@@ -1,4 +1,5 @@
 import type { TargetConfiguration } from '@nx/devkit';
+import type { VerifyShare } from '@driftgate/boundver';
 import type { BoundaryReadSet } from './boundary-scope.js';
 import type { ProjectClaims } from './claim-scope.js';
 import type { NormalizedPluginOptions } from './plugin-options.js';
@@ -133,12 +134,13 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
 }
 
 /**
- * `verify-boundary`: boundver verify for the components this project owns (all of them when
- * `components` is empty, as for a config that does not validate). Cached unless the plugin's
+ * `verify-boundary`: this project's share of boundver verify — the components it owns, and for
+ * the workspace-level project also the lock as a whole and the slices. Cached unless the plugin's
  * `boundarySource` is `index`; with `head` the HEAD commit is a runtime input.
  */
-export function verifyBoundaryTarget(context: TargetContext, configFile: string, components: readonly string[], reads: BoundaryReadSet): TargetConfiguration {
+export function verifyBoundaryTarget(context: TargetContext, configFile: string, share: VerifyShare, reads: BoundaryReadSet): TargetConfiguration {
   const { options } = context;
+  const { components } = share;
   return {
     executor: `${EXECUTORS}:verify-boundary`,
     cache: options.boundarySource !== 'index',
@@ -146,6 +148,7 @@ export function verifyBoundaryTarget(context: TargetContext, configFile: string,
     outputs: reportOutputs(context.projectRoot, 'verify-boundary'),
     options: {
       components: [...components],
+      share: share.workspace ? 'workspace' : 'project',
       source: options.boundarySource,
       ...(options.boundaryConfig !== undefined ? { config: options.boundaryConfig } : {}),
       lock: options.boundaryLock,
@@ -154,10 +157,9 @@ export function verifyBoundaryTarget(context: TargetContext, configFile: string,
     },
     metadata: {
       technologies: TECHNOLOGIES,
-      description:
-        components.length > 0
-          ? `boundver verify --components ${components.join(',')} --source ${options.boundarySource} against ${options.boundaryLock}`
-          : `boundver verify --source ${options.boundarySource} against ${options.boundaryLock}`,
+      description: share.workspace
+        ? `boundver verify --source ${options.boundarySource} against ${options.boundaryLock}: the lock as a whole and the slices${components.length > 0 ? `, and components ${components.join(',')}` : ''}`
+        : `boundver verify --components ${components.join(',')} --source ${options.boundarySource} against ${options.boundaryLock}`,
       help: help(context, options.verifyBoundaryTargetName, { facets: ['exact', 'boundary'] }),
     },
   };

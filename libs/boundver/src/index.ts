@@ -178,7 +178,7 @@ export {
   shortDigest,
 } from './verify-issues.js';
 export { changedComponents } from './changed-components.js';
-export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult } from './verify.js';
+export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult, type VerifyShare } from './verify.js';
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 export { outputJsonText, toOutputJson } from './json-output.js';

@@ -39,6 +39,11 @@ export interface VerifyOptions {
   lock?: string;
   /** Check only these components (and every slice touching them). */
   components?: readonly string[];
+  /**
+   * One share of a verification split across targets (the Nx plugin's per-project targets), in
+   * place of `components`. The CLI never sets it: `--components` keeps the reference's meaning.
+   */
+  share?: VerifyShare;
   /** Explicit gate (`--facets`); overrides every configured policy. Empty or undefined: none. */
   facets?: readonly string[];
   /** Report one issue (the first safety issue, else the most severe); the exit code is unchanged. */
@@ -54,6 +59,21 @@ export interface VerifyOptions {
   allowCustomProviders?: boolean;
   limits?: EngineLimits;
   onProgress?: ProgressListener;
+}
+
+/**
+ * One target's share of a workspace's verification, so that every finding is reported by exactly
+ * one target of a workspace run. Problems that stop verification (capture, config, lock) are in
+ * every share, since none of its components can be checked without them.
+ */
+export interface VerifyShare {
+  /** Exactly the components checked, in any order; empty checks none. */
+  readonly components: readonly string[];
+  /**
+   * The workspace-level share: also the lock-wide findings (config digest, project, removed
+   * components and slices) and every slice. Without it those are left to the workspace share.
+   */
+  readonly workspace: boolean;
 }
 
 /** Downstream impact of one component's gated boundary/compat drift. */
@@ -91,8 +111,10 @@ export interface VerifyResult {
   readonly facets: Facet[] | null;
   /** Null when the config could not be loaded or validated. */
   readonly facetPolicy: FacetPolicy | null;
-  /** `--components` as requested (empty = all; empty as well with `--changed-from`). */
+  /** `--components` as requested (empty = all; empty as well with `--changed-from`); a share's components. */
   readonly componentsFilter: string[];
+  /** The share verified, or null for a whole (or `--components`) verification. */
+  readonly share: VerifyShare | null;
   readonly changedComponents: string[];
   readonly updated: boolean;
   /** Issues the update resolved (non-empty only after a successful `update`). */
@@ -145,7 +167,8 @@ interface Accumulated {
 }
 
 function accumulated(options: VerifyOptions): Accumulated {
-  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(options.components ?? [])], differences: [] };
+  const components = options.share?.components ?? options.components ?? [];
+  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(components)], differences: [] };
 }
 
 /** Where a result's inputs came from; `headCommit` is undefined when no source was captured. */
@@ -176,6 +199,7 @@ function resultOf(
     facets: acc.facets,
     facetPolicy: acc.policy,
     componentsFilter: options.changedFrom === undefined ? acc.componentsFilter : [],
+    share: options.share === undefined ? null : { components: [...acc.componentsFilter], workspace: options.share.workspace },
     changedComponents: acc.changedComponents,
     updated,
     resolvedIssues: boundDiagnostics(extra.resolvedIssues ?? []),
@@ -264,7 +288,10 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
     return finish();
   }
   // Current entries are computed once, on demand; --changed-from only schedules, so it never filters.
-  const filter = options.changedFrom === undefined && acc.componentsFilter.length > 0 ? new Set(acc.componentsFilter) : null;
+  const share = options.share;
+  const filter = share !== undefined ? new Set(acc.componentsFilter) : options.changedFrom === undefined && acc.componentsFilter.length > 0 ? new Set(acc.componentsFilter) : null;
+  // A project share leaves the lock as a whole, and the slices, to the workspace share.
+  const lockWide = share === undefined || share.workspace;
   const entries = new Map<string, LockComponent>();
   const checked = config.components.filter((component) => filter === null || filter.has(component.name));
   // Computes the entries not yet known, all in one read pass.
@@ -324,10 +351,10 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
   }
 
   const currentDigest = configDigest(config.raw);
-  if (lock.config_digest !== currentDigest) {
+  if (lockWide && lock.config_digest !== currentDigest) {
     acc.issues.push(`METADATA MISMATCH config_digest: lockfile=${diagnosticRepr(lock.config_digest)} current=${diagnosticRepr(currentDigest)}`);
   }
-  if (lock.project !== config.project) {
+  if (lockWide && lock.project !== config.project) {
     acc.issues.push(`METADATA MISMATCH project: lockfile=${diagnosticRepr(lock.project)} current=${diagnosticRepr(config.project)}`);
   }
 
@@ -335,11 +362,11 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
   const graph = consumerGraph(config);
   const scopedSlices = config.slices
     .map((slice) => ({ slice, members: sliceMembers(slice, graph) }))
-    .filter(({ members }) => filter === null || members.some((member) => filter.has(member)));
+    .filter(({ members }) => (share !== undefined ? share.workspace : filter === null || members.some((member) => filter.has(member))));
   const needed = new Set([...checked.map((component) => component.name), ...scopedSlices.flatMap(({ members }) => members)]);
   await ensureEntries(config.components.filter((component) => needed.has(component.name)));
   for (const component of checked) checkComponent(config, component, entries.get(component.name)!, lock, explicit, graph, options.transitive ?? false, acc);
-  for (const name of lock.components.keys()) if (!byName.has(name)) acc.issues.push(`REMOVED component still in lockfile: ${name}`);
+  if (lockWide) for (const name of lock.components.keys()) if (!byName.has(name)) acc.issues.push(`REMOVED component still in lockfile: ${name}`);
 
   // 5. Slices touching the checked components.
   for (const { slice, members } of scopedSlices) {
@@ -360,7 +387,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
     }
   }
   const configuredSlices = new Set(config.slices.map((slice) => slice.name));
-  for (const name of lock.slices.keys()) if (!configuredSlices.has(name)) acc.issues.push(`REMOVED slice still in lockfile: ${name}`);
+  if (lockWide) for (const name of lock.slices.keys()) if (!configuredSlices.has(name)) acc.issues.push(`REMOVED slice still in lockfile: ${name}`);
 
   // 6. Optional repair.
   return await repair(lock);
@@ -378,6 +405,8 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
         : 'The current state cannot be computed safely; fix the reported errors first.';
       return finish({ updateRefused: reason });
     }
+    // A share sees only part of what the lock holds, so it cannot tell what a rewrite would bless.
+    if (share !== undefined) return finish({ updateRefused: 'A share of a split verification cannot update the lock; run `boundver generate` (in Nx, the generate-boundary target).' });
     const scoped = options.changedFrom === undefined && acc.componentsFilter.length > 0;
     if (scoped && locked === null) {
       return finish({ updateRefused: 'A scoped --update cannot replace a missing or unreadable lock; rerun without --components.' });

@@ -39,7 +39,9 @@ interface Line extends ClassifiedIssue {
  * The neutral report of a `boundver verify`: a suite for the lock as a whole, a suite per
  * checked component (cases `entry`, one per facet, `metadata`) and one for the slices. A gated
  * mismatch fails, an unavailable facet or a digest, config or lock problem is an error, a facet
- * outside the gate is skipped (carrying any non-gating observation).
+ * outside the gate is skipped (carrying any non-gating observation). The report of a share
+ * (`result.share`) holds only what that share owns: a project's share its components, the
+ * workspace share the lock suite, the slices and its own components.
  */
 export function fromBoundverVerify(result: VerifyResult, options: BoundverVerifyReportOptions): Report {
   const policy = result.facetPolicy;
@@ -90,20 +92,34 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
 
   const suites: Array<{ name: string; cases: ReportCase[] }> = [];
   const lockLines = lines.filter((line) => line.subject.kind === 'lock' || (line.subject.kind === 'component' && !components.includes(line.subject.name)));
-  const lockCases = LOCK_CASES.map(([name, rules]) =>
-    make(lockName, name, lockLines.filter((line) => line.rule !== null && rules.includes(line.rule)), { status: 'passed', message: `no ${name} problems` }, lockLocation(null)),
-  );
-  const claimed = new Set(LOCK_CASES.flatMap(([, rules]) => rules));
-  const leftover = lockLines.filter((line) => line.rule === null || !claimed.has(line.rule));
-  if (leftover.length > 0) lockCases.push(make(lockName, 'other', leftover, { status: 'passed', message: '' }, lockLocation(null)));
-  suites.push({ name: lockName, cases: lockCases });
-  const filter = result.componentsFilter.length > 0 ? new Set(result.componentsFilter) : null;
-  for (const component of components) {
+  // A project's share of a split run owns only its components: what stops the lock being checked
+  // fails each of them (as their `entry`), and the lock suite is the workspace share's alone.
+  const share = result.share;
+  const ownsLock = share === null || share.workspace;
+  if (ownsLock) {
+    const lockCases = LOCK_CASES.map(([name, rules]) =>
+      make(lockName, name, lockLines.filter((line) => line.rule !== null && rules.includes(line.rule)), { status: 'passed', message: `no ${name} problems` }, lockLocation(null)),
+    );
+    const claimed = new Set(LOCK_CASES.flatMap(([, rules]) => rules));
+    const leftover = lockLines.filter((line) => line.rule === null || !claimed.has(line.rule));
+    if (leftover.length > 0) lockCases.push(make(lockName, 'other', leftover, { status: 'passed', message: '' }, lockLocation(null)));
+    suites.push({ name: lockName, cases: lockCases });
+  }
+  const filter = share !== null || result.componentsFilter.length > 0 ? new Set(result.componentsFilter) : null;
+  const blocking = ownsLock ? [] : lockLines;
+  // Without a policy (the config did not load) a share still names the components it was given.
+  const listed = share !== null && policy === null ? [...filter!] : components;
+  for (const component of listed) {
     if (filter !== null && !filter.has(component)) continue;
     const mine = lines.filter((line) => line.subject.kind === 'component' && line.subject.name === component);
     const where = lockLocation('components', component);
-    const gatedFacets = policy!.components.get(component) ?? [];
-    const cases = [make(component, 'entry', mine.filter((line) => line.rule === 'new-component' || line.rule === 'digest-error'), { status: 'passed', message: 'locked and computable' }, where)];
+    const gatedFacets = policy?.components.get(component) ?? [];
+    const entryLines = [...blocking, ...mine.filter((line) => line.rule === 'new-component' || line.rule === 'digest-error')];
+    const cases = [make(component, 'entry', entryLines, { status: 'passed', message: 'locked and computable' }, where)];
+    if (policy === null) {
+      suites.push({ name: component, cases });
+      continue;
+    }
     for (const facet of FACETS) {
       const gated = gatedFacets.includes(facet);
       const fallback = gated ? { status: 'passed' as const, message: `${facet} matches the lock` } : { status: 'skipped' as const, message: `${facet} is not gated for this component` };
@@ -113,7 +129,7 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
     suites.push({ name: component, cases });
   }
   const sliceLines = lines.filter((line) => line.subject.kind === 'slice');
-  const sliceNames = filter === null ? slices : [...new Set(sliceLines.map((line) => line.subject.name!))];
+  const sliceNames = filter === null || share?.workspace === true ? slices : [...new Set(sliceLines.map((line) => line.subject.name!))];
   if (sliceNames.length > 0) {
     suites.push({
       name: 'slices',

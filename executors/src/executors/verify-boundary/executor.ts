@@ -10,8 +10,14 @@ import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormat
 
 /** Options of `@driftgate/nx:verify-boundary` (see its schema.json). */
 export interface VerifyBoundaryOptions {
-  /** Components to verify; absent: those this project owns; empty: all. */
+  /** Components to verify; absent: those this project owns; empty: all (with `share`: none). */
   components?: string[];
+  /**
+   * Which findings this target owns, so that a workspace run reports each once: `project` its
+   * components only; `workspace` also the lock as a whole and every slice. Absent: everything
+   * `boundver verify --components` reports. The inferred targets set it.
+   */
+  share?: 'project' | 'workspace';
   /** Snapshot to verify. Default `working-tree` (what Nx hashes). */
   source?: SourceMode;
   /** Config file; absent: `boundary.config.json`, then `.yaml`, `.yml`, `.toml`. */
@@ -33,8 +39,9 @@ export interface VerifyBoundaryOptions {
 }
 
 /**
- * `boundver verify --components <this project's components>`: recomputes their fingerprints from
- * one snapshot and compares them with the lock. Builds one report, writes it in each requested
+ * `boundver verify` of this project's share (its components; at the workspace level also the lock
+ * as a whole and the slices): recomputes their fingerprints from one snapshot and compares them
+ * with the lock. Builds one report, writes it in each requested
  * format through `@driftgate/report`'s format map, logs its human rendering. Succeeds on the graded
  * exit code 0 only.
  */
@@ -47,13 +54,14 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-boundary option formats');
     const refused = refusedVerifyBoundaryOptions(options, cachedTargetOf(context), () => defaultConfigFile(root));
     if (refused !== undefined) throw refused;
-    const components = options.components ?? ownedComponents(root, projectRoot, context, options.config);
+    const components = options.components ?? ownedComponents(root, projectRoot, context, options.config, options.share === 'workspace');
+    const scope = options.share === undefined ? { components } : { share: { components, workspace: options.share === 'workspace' } };
     const result = await verifyLock({
       cwd: root,
       source: options.source ?? 'working-tree',
       ...(options.config !== undefined ? { config: options.config } : {}),
       lock: options.lock ?? 'boundary.lock.json',
-      components,
+      ...scope,
       facets: options.facets ?? [],
       failFast: options.failFast ?? false,
       transitive: options.transitive ?? false,
@@ -92,14 +100,14 @@ function exitLine(exitCode: number): string {
   return `boundver verify: exit ${exitCode} (${meaning}).\n${next}`;
 }
 
-/** The components whose path this project owns, by the rule inference uses. */
-function ownedComponents(root: string, projectRoot: string, context: ExecutorContext, config: string | undefined): string[] {
+/** The components whose path this project owns, by the rule inference uses (none is fine for the workspace share). */
+function ownedComponents(root: string, projectRoot: string, context: ExecutorContext, config: string | undefined, noneIsFine: boolean): string[] {
   const boundary = readBoundaryWorkspace(root, config);
   if (boundary?.config == null) {
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_FILE', `no usable boundver config${boundary?.problem ? `: ${boundary.problem}` : ''}; set the components option or fix the config`);
   }
   const owned = componentsByProject(boundary.config, projectRootsOf(context)).get(projectRoot) ?? [];
-  if (owned.length === 0) {
+  if (owned.length === 0 && !noneIsFine) {
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `project ${context.projectName} owns no boundver component; add one with \`nx g @driftgate/nx:component\` or set the components option`);
   }
   return owned;
