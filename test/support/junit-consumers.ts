@@ -221,11 +221,15 @@ export interface GitlabReport {
   readonly dropped: readonly GitlabCase[];
 }
 
-/** GitLab keys a case by classname and name within its status; a repeated key keeps the last one. */
-export function readAsGitlab(xml: string): GitlabReport {
+/**
+ * GitLab keys a case by classname and name within its status; a repeated key keeps the last one.
+ * A job's reports (every file its `artifacts:reports:junit` globs match) share one key space.
+ */
+export function readAsGitlab(xml: string | readonly string[]): GitlabReport {
   const byStatus = new Map<string, Map<string, GitlabCase>>();
   const dropped: GitlabCase[] = [];
-  for (const { testcase } of testcases(parseXml(xml))) {
+  const all = (typeof xml === 'string' ? [xml] : xml).flatMap((text) => testcases(parseXml(text)));
+  for (const { testcase } of all) {
     const status = first(testcase, 'failure') ? 'failed' : first(testcase, 'error') ? 'error' : first(testcase, 'skipped') ? 'skipped' : 'success';
     const c: GitlabCase = {
       suite: testcase.attributes.classname ?? '',
