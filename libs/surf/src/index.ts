@@ -60,9 +60,11 @@ export {
   type AnchorItemSpan,
   type EditRefusalReason,
   type HubEdit,
+  type ItemFieldWrites,
   locateAnchorItems,
   setAt,
   setField,
+  setFields,
 } from './hub/hub-editor.js';
 export { type HubKind, hubKindOf } from './hub/hub-kind.js';
 export { HubParseError, type HubParseErrorKind } from './hub/hub-parse-error.js';

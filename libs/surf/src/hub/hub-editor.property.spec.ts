@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { locateAnchorItems, setField } from './hub-editor.js';
+import { locateAnchorItems, setField, setFields } from './hub-editor.js';
 import { parseHub } from './parse-hub.js';
 import { stampClaims } from './stamp-claims.js';
 
@@ -122,6 +122,32 @@ describe('hub editor properties', () => {
           expect(again.ok && again.text).toBe(edit.text);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('setFields writes exactly what one setField per field does', () => {
+    const writes = fc.array(
+      fc.tuple(fc.nat(), fc.array(fc.tuple(fc.constantFrom(...Object.keys(FIELD)), anyValue), { minLength: 1, maxLength: 5 })),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(hubSpec, writes, crlf(), (spec, picks, useCrlf) => {
+        const lf = render(spec);
+        const text = useCrlf ? lf.replaceAll('\n', '\r\n') : lf;
+        const byItem = new Map<number, Array<[string, string]>>();
+        for (const [pick, fields] of picks) byItem.set(pick % spec.claims.length, fields);
+        let expected = text;
+        for (const [itemIndex, fields] of [...byItem].sort((a, b) => b[0] - a[0])) {
+          for (const [key, value] of fields) {
+            const edit = setField(expected, itemIndex, key, value);
+            if (!edit.ok) throw new Error(edit.message);
+            expected = edit.text;
+          }
+        }
+        const batch = setFields(text, [...byItem].map(([itemIndex, fields]) => ({ itemIndex, fields })));
+        expect(batch.ok && batch.text).toBe(expected);
+      }),
       { numRuns: 300 },
     );
   });

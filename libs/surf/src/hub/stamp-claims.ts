@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { locateAnchorItems, setField, type EditRefusalReason } from './hub-editor.js';
+import { type EditRefusalReason, type ItemFieldWrites, locateAnchorItems, setFields } from './hub-editor.js';
 import type { Claim, Hub } from './hub-types.js';
 import { parseHub } from './parse-hub.js';
 import { SurfError } from '../errors.js';
@@ -103,20 +103,21 @@ export function stampClaims(
     }
   }
 
-  let next = text;
-  // Bottom-up, so inserting lines into one item never shifts an item still to be edited.
-  for (const plan of [...plans].reverse()) {
-    const { stamp } = plan;
+  // One pass over the text for all claims: what one `setField` per field would write, without
+  // re-scanning the hub per field (which made stamping thousands of claims quadratic).
+  const writes: ItemFieldWrites[] = plans.map(({ stamp, newId: id }) => {
     const fields: Array<[string, string]> = [['hash', stamp.hash]];
-    if (plan.newId !== undefined) fields.push(['id', plan.newId]);
+    if (id !== undefined) fields.push(['id', id]);
     fields.push(['verified_at', stamp.verifiedAt]);
     if (stamp.verifiedCommit !== undefined) fields.push(['verified_commit', stamp.verifiedCommit]);
-    for (const [key, value] of fields) {
-      const edit = setField(next, stamp.itemIndex, key, value);
-      if (!edit.ok) throw editError(path, `${key} of claim ${stamp.itemIndex}: ${edit.message}`);
-      next = edit.text;
-    }
+    return { itemIndex: stamp.itemIndex, fields };
+  });
+  const edit = setFields(text, writes);
+  if (!edit.ok) {
+    const failed = [...plans].reverse().find((plan) => spans[plan.stamp.itemIndex] === undefined) ?? plans[plans.length - 1]!;
+    throw editError(path, `hash of claim ${failed.stamp.itemIndex}: ${edit.message}`);
   }
+  const next = edit.text;
   if (next !== text) checkOnlyStampsChanged(before, next, plans, path);
   return { text: next, changed: next !== text, outcomes: stamps.map((s) => outcomes.get(s.itemIndex) as StampOutcome) };
 }
