@@ -168,9 +168,16 @@ async function verifyWith(
   let stamped = 0;
   let unchanged = 0;
   let errors = 0;
+  // Grouped once: filtering every claim per hub made many hubs times many claims.
+  const byHub = new Map<LoadedHub, Array<{ work: ClaimWork; plan: Plan }>>();
+  works.forEach((work, i) => {
+    let list = byHub.get(work.hub);
+    if (!list) byHub.set(work.hub, (list = []));
+    list.push({ work, plan: plans[i]! });
+  });
   for (const loaded of workspace.hubs) {
-    const hubWorks = works.map((work, i) => ({ work, plan: plans[i]! })).filter(({ work }) => work.hub === loaded);
-    if (hubWorks.length === 0) continue;
+    const hubWorks = byHub.get(loaded);
+    if (hubWorks === undefined) continue;
     const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId }, rootReal);
     if (outcomes.written) updatedFiles.push(loaded.rel);
     hubWorks.forEach(({ work }, i) => {
