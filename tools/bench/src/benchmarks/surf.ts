@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, type Side } from '../measure.js';
 import { buildSyntheticRepo, cachedSyntheticRepo } from '../synthetic-repo.js';
+import { REAL_WORKLOAD, realWorkload } from './surf-real-workload.js';
 import { SURF_WORKLOAD, surfWorkload } from './surf-workload.js';
 
 const SEED = 0x5a_f0_c4_ec;
@@ -29,6 +31,37 @@ export async function ensureSurfWorkspace(workDir: string, scale: number): Promi
     await buildSyntheticRepo(target, workload.files);
     writeFileSync(join(target, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
     return { files: workload.sources.length, claims: workload.claims, bytes: workload.sourceBytes };
+  });
+  return { dir, marker };
+}
+
+/** Bump when the real-shaped generator changes. */
+const REAL_GENERATOR_VERSION = 1;
+
+export interface RealWorkspaceMarker {
+  seed: number;
+  generator: number;
+  scale: number;
+  layout: string;
+  files: number;
+  claims: number;
+  hubs: number;
+  bytes: number;
+}
+
+/** The real-shaped workspace (see surf-real-workload.ts) in one of its two hub layouts. */
+export async function ensureRealWorkspace(
+  workDir: string,
+  scale: number,
+  layout: 'hubs' | 'one-hub',
+): Promise<{ dir: string; marker: RealWorkspaceMarker }> {
+  const dir = join(workDir, `surf-real-${layout}-${SEED.toString(16)}-x${scale}`);
+  const key = { seed: SEED, generator: REAL_GENERATOR_VERSION, scale, layout };
+  const marker = await cachedSyntheticRepo(dir, key, `the real-shaped surf workspace (${layout})`, async (target) => {
+    const workload = await realWorkload(SEED, scale, layout);
+    await buildSyntheticRepo(target, workload.files);
+    writeFileSync(join(target, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
+    return { files: workload.sources.length, claims: workload.claims, hubs: workload.hubs, bytes: workload.sourceBytes };
   });
   return { dir, marker };
 }
@@ -61,5 +94,47 @@ export const surfBenchmark: Benchmark = {
     );
     const target = 1.3;
     process.stdout.write(`  target ≤ ${target}x the floor's time: ${result.timeRatio <= target ? 'met' : 'NOT met'}\n`);
+    await realShaped(options);
   },
 };
+
+const fastest = (samples: ReadonlyArray<{ ms: number }>): number => Math.min(...samples.map((s) => s.ms));
+
+/**
+ * The real-shaped cases: `check` of hubs with hundreds of claims over files with 20–40 claims each
+ * (a few of 0.5–1 MB) against the parse floor, and `verify` re-stamping 2,000 claims of one hub
+ * against `check` of the same hub (target: verify ≤ 2× check).
+ */
+export async function realShaped(options: BenchOptions): Promise<void> {
+  const surf = process.env['DRIFTGATE_BENCH_SURF_BIN'] ?? surfBin;
+  const real = await ensureRealWorkspace(options.workDir, options.scale, 'hubs');
+  process.stdout.write(
+    `\n## real-shaped check: ${real.marker.claims} claims in ${real.marker.hubs} hubs over ${real.marker.files} files (${(real.marker.bytes / 1e6).toFixed(1)} MB, largest ${(Math.max(...REAL_WORKLOAD.largeFiles) / 1e6).toFixed(1)} MB), ${options.runs} runs each\n`,
+  );
+  const check = await compare(
+    { name: 'ours: surf check (cold)', command: process.execPath, args: [surf, 'check'], cwd: real.dir },
+    { name: 'floor: parse each file once', command: process.execPath, args: [floorWorker, real.dir, join(real.dir, '.git', MANIFEST)], cwd: real.dir },
+    options.runs,
+  );
+  process.stdout.write(`${formatComparison(check, { bytes: real.marker.bytes })}\n`);
+  process.stdout.write(`  fastest runs: floor ${fastest(check.baseline.samples).toFixed(0)} ms, ours ${fastest(check.ours.samples).toFixed(0)} ms\n`);
+
+  const one = await ensureRealWorkspace(options.workDir, options.scale, 'one-hub');
+  const hub = join(one.dir, 'hubs', 'part-0.md');
+  const stamped = execFileSync('git', ['show', 'HEAD:hubs/part-0.md'], { cwd: one.dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  // Every stamp removed, so each verify run writes all of them (hash, id, verified_at, verified_commit).
+  const unstamped = stamped.replace(/^ {4}hash: .*\n/gm, '');
+  process.stdout.write(`\n## verify of ${one.marker.claims} claims in one hub over ${one.marker.files} files, ${options.runs} runs each\n`);
+  const verify = await compare(
+    { name: 'ours: surf verify (stamps all)', command: process.execPath, args: [surf, 'verify'], cwd: one.dir, discardStdout: true, before: () => writeFileSync(hub, unstamped) },
+    { name: 'surf check of the same hub', command: process.execPath, args: [surf, 'check'], cwd: one.dir, before: () => writeFileSync(hub, stamped) },
+    options.runs,
+  );
+  writeFileSync(hub, stamped);
+  process.stdout.write(`${formatComparison(verify)}\n`);
+  const ratio = fastest(verify.ours.samples) / fastest(verify.baseline.samples);
+  process.stdout.write(
+    `  fastest runs: check ${fastest(verify.baseline.samples).toFixed(0)} ms, verify ${fastest(verify.ours.samples).toFixed(0)} ms, verify/check ${ratio.toFixed(2)}x\n`,
+  );
+  process.stdout.write(`  target verify ≤ 2x check: ${verify.timeRatio <= 2 ? 'met' : 'NOT met'}\n`);
+}
