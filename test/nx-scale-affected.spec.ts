@@ -31,6 +31,8 @@ function anchoredFiles(hub: string): string[] {
   return [...text(hub).matchAll(/^\s+(?:at:|-)\s+(\w[\w./-]*\.\w+) >/gm)].map((match) => match[1]!);
 }
 
+/** The workspace-level project: the root package.json's name. */
+const WORKSPACE_PROJECT = (JSON.parse(text('package.json')) as { name: string }).name;
 const hubs = Object.keys(tree).filter((path) => path.startsWith('hubs/') && path.endsWith('.md'));
 const sorted = (names: Iterable<string | undefined>) => [...new Set([...names].filter((name): name is string => name !== undefined))].sort();
 const claimProjects = (hubFiles: readonly string[]) => sorted(hubFiles.flatMap(anchoredFiles).map(owner));
@@ -48,9 +50,10 @@ afterAll(() => ws?.dispose());
 
 /** Projects with a driftgate verify target that `nx affected` selects for the working tree against `since`. */
 function affected(since = base): string[] {
-  const run = ws.nx('show', 'projects', '--affected', `--base=${since}`, '--withTarget', 'verify-claims', 'verify-boundary', '--json');
+  // Comma-separated, as docs/scaling.md writes it: `--withTarget a b` reads `b` as a positional.
+  const run = ws.nx('show', 'projects', '--affected', `--base=${since}`, '--withTarget', 'verify-claims,verify-boundary', '--json');
   expect(run.status, run.output).toBe(0);
-  return (JSON.parse(run.output.slice(run.output.indexOf('['))) as string[]).sort();
+  return sorted(JSON.parse(run.output.slice(run.output.indexOf('['))) as string[]);
 }
 
 /** Applies an edit to the working tree, returns the selection, and reverts the edit. */
@@ -77,7 +80,7 @@ describe('nx affected selects exactly the projects whose result could change', {
   });
 
   it('hub-only: the projects the hub anchors into', () => {
-    expect(affectedBy(append('hubs/checksum.md', '\nMore prose, no claim.\n'))).toEqual(claimProjects(['hubs/checksum.md']));
+    expect(affectedBy(append('hubs/checksum.md', '\nMore prose, no claim.\n'))).toEqual(sorted([...claimProjects(['hubs/checksum.md']), ...rootFile]));
   });
 
   it('hub-only, a hub with refs: also the projects of each hub it refs', () => {
@@ -89,28 +92,37 @@ describe('nx affected selects exactly the projects whose result could change', {
     try {
       expect(claimProjects([hub])).not.toEqual(claimProjects([hub, 'hubs/checksum.md']));
       ws.write(append(hub, '\nMore prose, no claim.\n'));
-      expect(affected(withRef)).toEqual(claimProjects([hub, 'hubs/checksum.md']));
+      expect(affected(withRef)).toEqual(sorted([...claimProjects([hub, 'hubs/checksum.md']), ...rootFile]));
     } finally {
       ws.git('reset', '-q', '--hard', base);
     }
   });
 
   it('surf.toml-only: every project with a claim', () => {
-    expect(affectedBy(append('surf.toml', '\n# a comment\n'))).toEqual(claimProjects(hubs));
+    expect(affectedBy(append('surf.toml', '\n# a comment\n'))).toEqual(sorted([...claimProjects(hubs), ...rootFile]));
   });
 
-  it('config-only: every project owning a component', () => {
-    expect(affectedBy(append('boundary.config.json', '\n'))).toEqual(componentProjects);
+  // Nx maps a file no other project's root contains (a hub, surf.toml) to the workspace-level
+  // project, so that project is selected too; its verify-boundary replays from the cache, since
+  // none of its inputs changed.
+  const rootFile = [WORKSPACE_PROJECT];
+  // The workspace-level project owns the lock as a whole (and the slices).
+  const lockOwners = sorted([...componentProjects, WORKSPACE_PROJECT]);
+
+  it('config-only: every project owning a component, and the workspace-level project', () => {
+    expect(affectedBy(append('boundary.config.json', '\n'))).toEqual(lockOwners);
   });
 
-  it('lock-only: every project owning a component', () => {
-    expect(affectedBy(append('boundary.lock.json', '\n'))).toEqual(componentProjects);
+  it('lock-only: every project owning a component, and the workspace-level project', () => {
+    expect(affectedBy(append('boundary.lock.json', '\n'))).toEqual(lockOwners);
   });
 
-  it('code-only: the owning project, and no project for a file no gate reads', () => {
+  it('code-only: the owning project and its readers; for a file no gate reads, only the project Nx maps it to', () => {
     const file = 'crates/checksum/src/lib.rs';
-    const readers = sorted([owner(file), ...hubs.filter((hub) => anchoredFiles(hub).includes(file)).flatMap((hub) => claimProjects([hub]))]);
+    // The workspace-level project's generate-boundary reads every component's files.
+    const readers = sorted([owner(file), ...hubs.filter((hub) => anchoredFiles(hub).includes(file)).flatMap((hub) => claimProjects([hub])), WORKSPACE_PROJECT]);
     expect(affectedBy(append(file, '\n// a comment\n'))).toEqual(readers);
-    expect(affectedBy(append('README.md', '\nA note no gate covers.\n'))).toEqual([]);
+    // A root file no gate reads selects only the project Nx maps it to; nothing of it re-runs.
+    expect(affectedBy(append('README.md', '\nA note no gate covers.\n'))).toEqual(rootFile);
   });
 });
