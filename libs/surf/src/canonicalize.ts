@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { bindSubtree, bindTable } from './bound-names.js';
+import { canonicalTokensV3 } from './canonicalize-v3.js';
 import type { Family } from './languages.js';
 import type { Recipe } from './stamp.js';
 
@@ -63,8 +64,10 @@ export function canonicalTokens(
   text: string,
   options: CanonicalOptions,
 ): string[] {
-  const v2 = options.recipe === 'v2';
   const ignoreLiterals = options.ignoreLiterals === true;
+  // Recipe 3 has its own walk, so v1 and v2 stay byte-identical with the reference by construction.
+  if (options.recipe === 'v3') return canonicalTokensV3(nodes, family, text, ignoreLiterals);
+  const v2 = options.recipe === 'v2';
   const identKinds = IDENT_KINDS[family];
   const stringKinds = STRING_KINDS[family];
   const member = MEMBER_ACCESS[family];

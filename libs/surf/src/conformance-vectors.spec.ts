@@ -210,13 +210,15 @@ describe('vectors §1.2 digests', () => {
   it.each(DIGESTS)('%s %s', async (_id, anchor, source, v1, v2) => {
     expect(await digest(source, anchor, 'v1')).toBe(v1);
     expect(await digest(source, anchor, 'v2')).toBe(v2);
-    const stored = await hashAnchor(source, anchor);
+    // Recipe 2 is no longer the default (new stamps are `3:`); its stamps stay the reference's.
+    const stored = await hashAnchor(source, anchor, { recipe: 'v2' });
     expect(stored.stamp).toBe(`2:${v2}`);
     expect(stored.recipe).toBe('v2');
+    expect((await hashAnchor(source, anchor)).stamp).toMatch(/^3:[0-9a-f]{12}$/);
   });
 
   it('stamp assertions', async () => {
-    expect((await hashAnchor(DIGESTS[0]![2], 'x.rs > add')).stamp).toBe('2:f1075e760a17');
+    expect((await hashAnchor(DIGESTS[0]![2], 'x.rs > add', { recipe: 'v2' })).stamp).toBe('2:f1075e760a17');
     expect(formatStamp('v1', 'f1075e760a17')).toBe('f1075e760a17');
   });
 });
@@ -225,7 +227,10 @@ describe('vectors §1.3 stamp parsing', () => {
   it('parses the recipe and digest or fails closed', () => {
     expect(parseStamp('abc123')).toEqual({ recipe: 'v1', hex: 'abc123' });
     expect(parseStamp('2:abc123')).toEqual({ recipe: 'v2', hex: 'abc123' });
-    expect(parseStamp('3:abc123')).toBeUndefined();
+    // `3:` is our recipe 3 (docs/hash-recipes.md); any other prefix still fails closed.
+    expect(parseStamp('3:abc123')).toEqual({ recipe: 'v3', hex: 'abc123' });
+    expect(parseStamp('4:abc123')).toBeUndefined();
+    expect(parseStamp('v2:abc123')).toBeUndefined();
     expect(parseStamp('2:nothex')).toBeUndefined();
     expect(parseStamp('')).toBeUndefined();
   });
@@ -235,6 +240,8 @@ describe('vectors §1.3 stamp parsing', () => {
     expect(parseStamp('deadbeef')).toEqual({ recipe: 'v1', hex: 'deadbeef' });
     expect(formatStamp('v2', 'deadbeef')).toBe('2:deadbeef');
     expect(parseStamp('2:deadbeef')).toEqual({ recipe: 'v2', hex: 'deadbeef' });
+    expect(formatStamp('v3', 'deadbeef')).toBe('3:deadbeef');
+    expect(parseStamp('3:deadbeef')).toEqual({ recipe: 'v3', hex: 'deadbeef' });
   });
 
   it('accepts hex of either case without a length check', () => {
@@ -246,8 +253,9 @@ describe('vectors §1.3 stamp parsing', () => {
 });
 
 describe('vectors §1.4 relations', () => {
-  it('the current stamp of a Rust fn starts with 2:', async () => {
-    expect((await hashAnchor('pub fn f(p: T) -> i64 { p.x }\n', 'x.rs > f')).stamp).toMatch(/^2:[0-9a-f]{12}$/);
+  it('the v2 stamp of a Rust fn starts with 2:, the current one with 3:', async () => {
+    expect((await hashAnchor('pub fn f(p: T) -> i64 { p.x }\n', 'x.rs > f', { recipe: 'v2' })).stamp).toMatch(/^2:[0-9a-f]{12}$/);
+    expect((await hashAnchor('pub fn f(p: T) -> i64 { p.x }\n', 'x.rs > f')).stamp).toMatch(/^3:[0-9a-f]{12}$/);
   });
 
   // Member and call-target re-pointing: blind under v1, loud under v2.

@@ -4,12 +4,13 @@ import { combineSiteHashes, hashTokens } from './hash.js';
 import { requireLang } from './languages.js';
 import { decodeSource } from './decode-source.js';
 import { ParsedFile, parseSource } from './parsed-file.js';
+import { recipeResolution } from './recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from './resolve.js';
 import { CURRENT_RECIPE, type Recipe, formatStamp } from './stamp.js';
 
 /** Per-claim hashing options. */
 export interface HashOptions {
-  /** Recipe to hash under; default {@link CURRENT_RECIPE} (v2). Verify a stamp under its own. */
+  /** Recipe to hash under; default {@link CURRENT_RECIPE} (v3). Verify a stamp under its own. */
   readonly recipe?: Recipe;
   /** The claim's `ignore_literals`. */
   readonly ignoreLiterals?: boolean;
@@ -30,7 +31,7 @@ export interface SiteHash {
 export interface AnchorHash {
   /** Bare 12-hex digest: the site's own for one site, the combination for several. */
   readonly digest: string;
-  /** Stored form under the recipe: `2:<digest>` for v2, bare for v1. */
+  /** Stored form under the recipe: `3:<digest>` for v3, `2:<digest>` for v2, bare for v1. */
   readonly stamp: string;
   readonly recipe: Recipe;
   /** Per site, in `at:` order. */
@@ -51,10 +52,14 @@ function toAnchor(anchor: Anchor | string): Anchor {
   return typeof anchor === 'string' ? parseAnchor(anchor) : anchor;
 }
 
-/** Canonical tokens of a resolution under the given options (what is hashed). */
+/**
+ * Canonical tokens of a resolution under the given options (what is hashed). Under v3 the
+ * resolution is first widened to the item's attributes and modifiers ({@link recipeResolution}).
+ */
 export function resolutionTokens(parsed: ParsedFile, resolution: Resolution, options: HashOptions = {}): string[] {
-  return canonicalTokens(resolution.hashable, parsed.family, parsed.text, {
-    recipe: options.recipe ?? CURRENT_RECIPE,
+  const recipe = options.recipe ?? CURRENT_RECIPE;
+  return canonicalTokens(recipeResolution(parsed, resolution, recipe).hashable, parsed.family, parsed.text, {
+    recipe,
     ignoreLiterals: options.ignoreLiterals === true,
   });
 }
@@ -71,7 +76,7 @@ export function anchorTokens(parsed: ParsedFile, anchor: Anchor | string, option
 export function hashSite(parsed: ParsedFile, anchor: Anchor | string, options: HashOptions = {}): SiteHash {
   const parsedAnchor = toAnchor(anchor);
   const resolution = resolveAnchor(parsed, parsedAnchor);
-  const { span } = resolution;
+  const { span } = recipeResolution(parsed, resolution, options.recipe ?? CURRENT_RECIPE);
   return {
     at: formatAnchor(parsedAnchor),
     digest: hashTokens(resolutionTokens(parsed, resolution, options)),

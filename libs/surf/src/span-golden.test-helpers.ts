@@ -17,12 +17,18 @@ export function goldenAnchors(text: string, comment: string): string[] {
 }
 
 /**
- * The golden text: a header listing every anchor with its v2 stamp and lines (or its error),
+ * The golden text: a header listing every anchor with its stamp under `recipe` and lines (or its error),
  * then the source with a line-number gutter and caret lines under each span's first and last
  * line (`^ X starts` / `^ X ends`), or under the whole span when it fits on one line.
  */
-export function renderSpanGolden(file: string, comment: string, text: string, results: readonly GoldenResult[]): string {
-  const out: string[] = [`${comment} ${file}: resolved span and v2 stamp of each anchor listed on top.`, comment];
+export function renderSpanGolden(
+  file: string,
+  comment: string,
+  text: string,
+  results: readonly GoldenResult[],
+  recipe = 'v2',
+): string {
+  const out: string[] = [`${comment} ${file}: resolved span and ${recipe} stamp of each anchor listed on top.`, comment];
   const width = Math.max(...results.map((r) => r.label.length));
   for (const r of results) {
     const detail =

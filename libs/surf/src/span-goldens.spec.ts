@@ -6,17 +6,22 @@ import { familyOf, requireLang } from './languages.js';
 import { parseFile } from './parsed-file.js';
 import { type GoldenResult, goldenAnchors, renderSpanGolden, unifiedDiff } from './span-golden.test-helpers.js';
 import { SurfError } from './errors.js';
+import type { Recipe } from './stamp.js';
 
 // Span goldens: fixtures/spans/input/<case>.<ext> lists its anchors in leading comment lines;
-// fixtures/spans/output/<case>.<ext> shows each resolved span in the source with its v2 stamp.
-// UPDATE_GOLDENS=1 rewrites the outputs; otherwise a mismatch fails with a unified diff.
+// fixtures/spans/output/<case>.<ext> shows each resolved span in the source with its v2 stamp,
+// fixtures/spans/output-v3/<case>.<ext> the recipe-3 span (attributes, decorators, modifiers) and
+// stamp. UPDATE_GOLDENS=1 rewrites the outputs; otherwise a mismatch fails with a unified diff.
 
 const root = new URL('../../../fixtures/spans/', import.meta.url);
 const inputDir = fileURLToPath(new URL('input/', root));
-const outputDir = fileURLToPath(new URL('output/', root));
+const outputDirs: Readonly<Partial<Record<Recipe, string>>> = {
+  v2: fileURLToPath(new URL('output/', root)),
+  v3: fileURLToPath(new URL('output-v3/', root)),
+};
 const update = process.env['UPDATE_GOLDENS'] === '1';
 
-async function render(file: string): Promise<string> {
+async function render(file: string, recipe: Recipe): Promise<string> {
   const text = readFileSync(inputDir + file, 'utf8');
   const comment = familyOf(requireLang(file)) === 'python' ? '#' : '//';
   const anchors = goldenAnchors(text, comment);
@@ -25,14 +30,14 @@ async function render(file: string): Promise<string> {
   try {
     const results = anchors.map((label): GoldenResult => {
       try {
-        const { span, stamp } = hashParsedAnchor(parsed, `${file} > ${label}`);
+        const { span, stamp } = hashParsedAnchor(parsed, `${file} > ${label}`, { recipe });
         return { label, span: span!, stamp };
       } catch (e) {
         if (e instanceof SurfError) return { label, error: e.message };
         throw e;
       }
     });
-    return renderSpanGolden(file, comment, text, results);
+    return renderSpanGolden(file, comment, text, results, recipe);
   } finally {
     parsed.delete();
   }
@@ -47,9 +52,9 @@ describe('span goldens', () => {
     );
   });
 
-  it.each(cases)('%s', async (file) => {
-    const actual = await render(file);
-    const path = outputDir + file;
+  it.each(cases.flatMap((file) => (['v2', 'v3'] as const).map((recipe) => [file, recipe] as const)))('%s %s', async (file, recipe) => {
+    const actual = await render(file, recipe);
+    const path = outputDirs[recipe]! + file;
     if (update) {
       writeFileSync(path, actual);
       return;

@@ -1,12 +1,18 @@
 /**
  * A canonicalization recipe. `v1` (bare hex stamps, surf ≤ 0.6): every identifier is a
- * placeholder except Python decorator names. `v2` (`2:` stamps, surf ≥ 0.7): only names bound
- * inside the span are placeholders; free names and member-access names are verbatim.
+ * placeholder except Python decorator names. `v2` (`2:` stamps, surf ≥ 0.7, byte-identical with
+ * the reference): only names bound inside the span are placeholders; free names and member-access
+ * names are verbatim. `v3` (`3:` stamps, ours): every literal's full text, only real binders bound
+ * and in their scope, and the item's own attributes, decorators and modifiers in the span
+ * (docs/hash-recipes.md).
  */
-export type Recipe = 'v1' | 'v2';
+export type Recipe = 'v1' | 'v2' | 'v3';
 
-/** The recipe new stamps are written under. */
-export const CURRENT_RECIPE: Recipe = 'v2';
+/** The recipe new stamps are written under unless `surf.toml` sets `recipe = 2`. */
+export const CURRENT_RECIPE: Recipe = 'v3';
+
+/** Recipes a workspace may write new stamps under (`recipe = 2 | 3` in surf.toml). */
+export const WRITABLE_RECIPES: readonly Recipe[] = ['v2', 'v3'];
 
 /** A stored stamp split into its recipe and bare digest. */
 export interface ParsedStamp {
@@ -16,21 +22,29 @@ export interface ParsedStamp {
 }
 
 const HEX = /^[0-9a-fA-F]+$/;
+const PREFIXED: Readonly<Record<string, Recipe>> = { '2': 'v2', '3': 'v3' };
 
 /**
- * Parses a stored stamp (spec §5.1): `2:<hex>` → v2, bare `<hex>` → v1; anything else —
- * another prefix (`3:…`), non-hex, empty — is unrecognized (`undefined`): fail closed.
+ * Parses a stored stamp (spec §5.1, plus `3:`): `2:<hex>` → v2, `3:<hex>` → v3, bare `<hex>` → v1;
+ * anything else — another prefix (`4:…`), non-hex, empty — is unrecognized (`undefined`): fail
+ * closed.
  */
 export function parseStamp(stamp: string): ParsedStamp | undefined {
   const colon = stamp.indexOf(':');
   if (colon >= 0) {
     const hex = stamp.slice(colon + 1);
-    return stamp.slice(0, colon) === '2' && HEX.test(hex) ? { recipe: 'v2', hex } : undefined;
+    const recipe = Object.hasOwn(PREFIXED, stamp.slice(0, colon)) ? PREFIXED[stamp.slice(0, colon)] : undefined;
+    return recipe !== undefined && HEX.test(hex) ? { recipe, hex } : undefined;
   }
   return HEX.test(stamp) ? { recipe: 'v1', hex: stamp } : undefined;
 }
 
-/** The stored form of a digest: bare for v1, `2:` + hex for v2. */
+/** The stored form of a digest: bare for v1, `2:` / `3:` + hex for v2 / v3. */
 export function formatStamp(recipe: Recipe, hex: string): string {
-  return recipe === 'v1' ? hex : `2:${hex}`;
+  return recipe === 'v1' ? hex : `${recipe.slice(1)}:${hex}`;
+}
+
+/** Orders recipes (v1 < v2 < v3), so a stamp newer than a workspace's setting can be told apart. */
+export function recipeRank(recipe: Recipe): number {
+  return Number(recipe.slice(1));
 }

@@ -3,6 +3,7 @@ import { ResolveError } from '../errors.js';
 import { hashTokens } from '../hash.js';
 import { resolutionTokens } from '../hash-anchor.js';
 import type { ParsedFile } from '../parsed-file.js';
+import { recipeResolution } from '../recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from '../resolve.js';
 import type { Recipe } from '../stamp.js';
 import type { SiteFailureKind } from './site-source.js';
@@ -76,7 +77,7 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
       hashed = { digest: hashTokens(tokens), tokens };
       digests.set(key, hashed);
     }
-    const { span } = resolution;
+    const { span } = recipeResolution(parsed, resolution, request.recipe);
     const result: { ok: true; digest: string; span: Span; code?: string; magnitudeTokens?: string[] } = {
       ok: true,
       digest: hashed.digest,

@@ -1,0 +1,134 @@
+import type { Node } from 'web-tree-sitter';
+import type { Family } from './languages.js';
+import type { ParsedFile } from './parsed-file.js';
+import { type Resolution, spanOf } from './resolve.js';
+import type { Recipe } from './stamp.js';
+
+/**
+ * Recipe 3's span: the definition plus what around it changes its behaviour. v1 and v2 hash the
+ * definition node alone (spec §4.4), so these edits pass silently there:
+ *
+ * - Rust: the outer attributes before an item (`#[cfg(…)]`, `#[derive(…)]`, `#[serde(…)]`).
+ * - TypeScript/JavaScript: the `export` (and `default`, `declare`) around a declaration and the
+ *   decorators written before `export`; a variable's `const` / `let` / `var`; decorators before a
+ *   class member; the overload signatures right before an implementation.
+ * - Go: a `const` spec whose value is implied (`B` after `A = iota`) or uses `iota` depends on the
+ *   specs before it in its block, so those are in its span.
+ * - Python: nothing to add; decorators are already part of the span in every recipe.
+ *
+ * The extra nodes come first, in source order, so the span runs from the first of them to the end
+ * of the definition. Comments between them are skipped (they drop out of the stream anyway).
+ */
+export function recipeResolution(parsed: ParsedFile, resolution: Resolution, recipe: Recipe): Resolution {
+  if (recipe !== 'v3' || parsed.family === 'python') return resolution;
+  const first = resolution.hashable[0]!;
+  const prefix = prefixNodes(first, parsed.family);
+  if (prefix.length === 0) return resolution;
+  const hashable = [...prefix, ...resolution.hashable];
+  return { ...resolution, hashable, span: spanOf(parsed, hashable[0]!, hashable[hashable.length - 1]!) };
+}
+
+const isComment = (node: Node): boolean => node.type.includes('comment');
+
+/**
+ * Named siblings right before `node` for which `take` holds, in source order. Comments and
+ * anonymous tokens (separators, newlines) between them are skipped.
+ */
+function precedingSiblings(node: Node, take: (sibling: Node) => boolean): Node[] {
+  const taken: Node[] = [];
+  for (let s = node.previousSibling; s !== null; s = s.previousSibling) {
+    if (isComment(s) || !s.isNamed) continue;
+    if (!take(s)) break;
+    taken.unshift(s);
+  }
+  return taken;
+}
+
+function prefixNodes(node: Node, family: Family): Node[] {
+  switch (family) {
+    case 'rust':
+      return precedingSiblings(node, (s) => s.type === 'attribute_item');
+    case 'typescript':
+      return typescriptPrefix(node);
+    case 'go':
+      return goConstPrefix(node);
+    default:
+      return [];
+  }
+}
+
+/** Wrappers whose leading children (`export`, `default`, `declare`, decorators) belong to the declaration. */
+const TS_WRAPPERS: ReadonlySet<string> = new Set(['export_statement', 'ambient_declaration']);
+const TS_VARIABLE_LISTS: ReadonlySet<string> = new Set(['lexical_declaration', 'variable_declaration']);
+const TS_MEMBERS: ReadonlySet<string> = new Set([
+  'method_definition',
+  'public_field_definition',
+  'method_signature',
+  'abstract_method_signature',
+]);
+
+function typescriptPrefix(node: Node): Node[] {
+  const prefix: Node[] = [];
+  let child = node;
+  let parent = node.parent;
+  if (parent !== null && TS_VARIABLE_LISTS.has(parent.type)) {
+    // Only the keyword(s) before the first declarator: other declarators are other symbols.
+    const keywords: Node[] = [];
+    for (const c of parent.children) {
+      if (c.isNamed) break;
+      keywords.push(c);
+    }
+    prefix.unshift(...keywords);
+    child = parent;
+    parent = parent.parent;
+  }
+  while (parent !== null && TS_WRAPPERS.has(parent.type)) {
+    const leading: Node[] = [];
+    for (const c of parent.children) {
+      if (c.id === child.id) break;
+      if (!isComment(c)) leading.push(c);
+    }
+    prefix.unshift(...leading);
+    child = parent;
+    parent = parent.parent;
+  }
+  let start = child;
+  if (TS_MEMBERS.has(node.type)) {
+    // Member decorators are siblings in the class body, before the member.
+    const decorators = precedingSiblings(child, (s) => s.type === 'decorator');
+    prefix.unshift(...decorators);
+    start = decorators[0] ?? child;
+  }
+  const name = node.childForFieldName('name')?.text;
+  if (name !== undefined && (node.type === 'function_declaration' || node.type === 'method_definition')) {
+    prefix.unshift(...precedingSiblings(start, (s) => isOverloadOf(s, name)));
+  }
+  return prefix;
+}
+
+/** `function f(…): T;` (optionally exported) or a class's method signature of `name`. */
+function isOverloadOf(node: Node, name: string): boolean {
+  let inner: Node | null = node;
+  while (inner !== null && TS_WRAPPERS.has(inner.type)) inner = inner.namedChildren.find((c) => !isComment(c) && c.type !== 'decorator') ?? null;
+  if (inner === null) return false;
+  return (
+    (inner.type === 'function_signature' || inner.type === 'method_signature') &&
+    inner.childForFieldName('name')?.text === name
+  );
+}
+
+/**
+ * A Go `const` spec with no value repeats the previous spec's expression, and `iota` is the spec's
+ * index in its block: either way the value depends on every spec before it.
+ */
+function goConstPrefix(node: Node): Node[] {
+  if (node.type !== 'const_spec' || node.parent?.type !== 'const_declaration') return [];
+  const value = node.childForFieldName('value');
+  if (value !== null && !mentionsIota(value)) return [];
+  return precedingSiblings(node, (s) => s.type === 'const_spec');
+}
+
+function mentionsIota(node: Node): boolean {
+  if (node.type === 'iota') return true;
+  return node.namedChildren.some(mentionsIota);
+}
