@@ -14,6 +14,7 @@ import {
 import { hubKindOf } from './hub-kind.js';
 import type { Claim, Hub } from './hub-types.js';
 import { rustLines, rustTrimEnd } from './rust-lines.js';
+import { MAX_FRONTMATTER_DEPTH, frontmatterDepthExcess } from './frontmatter-depth.js';
 import { HubParseError } from './hub-parse-error.js';
 
 /** Claim keys in the reference's declaration order (used in the unknown-key message). */
@@ -68,6 +69,15 @@ class FrontmatterReader {
   private readonly doc: Document;
 
   constructor(yamlText: string) {
+    const excess = frontmatterDepthExcess(yamlText);
+    if (excess !== undefined) {
+      const position = { line: excess.line + FRONTMATTER_LINE_OFFSET, column: excess.column };
+      throw new HubParseError(
+        'Yaml',
+        `nesting deeper than ${MAX_FRONTMATTER_DEPTH} levels at line ${position.line}, column ${position.column}; a hub's frontmatter needs a few levels (anchors > claim > at), so flatten this value`,
+        position,
+      );
+    }
     this.doc = parseDocument(yamlText, {
       keepSourceTokens: true,
       lineCounter: this.lineCounter,

@@ -1,0 +1,73 @@
+/**
+ * Deepest collection nesting a hub's frontmatter may have. The reference reads hubs with
+ * serde_yaml, whose deserializer stops at 128 levels, so a deeper hub is one it refuses; refusing
+ * it here too, before the YAML library recurses, also keeps a hostile hub from exhausting the
+ * stack (which the library would report as "Maximum call stack size exceeded").
+ */
+export const MAX_FRONTMATTER_DEPTH = 128;
+
+/** Where the frontmatter first nests deeper than {@link MAX_FRONTMATTER_DEPTH}: 1-based line and column in the YAML text. */
+export interface DepthExcess {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * Finds the first place the YAML text nests collections deeper than the limit, counting flow
+ * brackets (`[`, `{`) outside quoted scalars and comments, on top of the block indentation levels
+ * open at that line. A bracket inside a plain scalar counts too; it only matters when 128 of them
+ * are open at once, which no real hub has.
+ */
+export function frontmatterDepthExcess(yaml: string, limit = MAX_FRONTMATTER_DEPTH): DepthExcess | undefined {
+  const indents: number[] = [];
+  let flow = 0;
+  let line = 1;
+  let lineStart = 0;
+  let quote: '"' | "'" | null = null;
+  let atLineStart = true;
+  for (let i = 0; i < yaml.length; i++) {
+    const ch = yaml[i]!;
+    if (ch === '\n') {
+      line++;
+      lineStart = i + 1;
+      atLineStart = true;
+      continue;
+    }
+    if (quote !== null) {
+      if (quote === '"' && ch === '\\') i++;
+      else if (ch === quote) {
+        if (quote === "'" && yaml[i + 1] === "'") i++;
+        else quote = null;
+      }
+      continue;
+    }
+    if (atLineStart) {
+      if (ch === ' ') continue;
+      atLineStart = false;
+      // Block levels: only a line that starts content outside flow collections opens or closes one.
+      if (flow === 0 && ch !== '#') {
+        const indent = i - lineStart;
+        while (indents.length > 0 && indents.at(-1)! >= indent) indents.pop();
+        indents.push(indent);
+        if (indents.length > limit) return { line, column: indent + 1 };
+      }
+    }
+    if (ch === '#' && (i === lineStart || yaml[i - 1] === ' ' || yaml[i - 1] === '\t')) {
+      while (i + 1 < yaml.length && yaml[i + 1] !== '\n') i++;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      const before = i === lineStart ? ' ' : yaml[i - 1]!;
+      // A quote opens a scalar only where a scalar can start, not inside a plain word (`don't`).
+      if (' \t[{,:-?'.includes(before)) quote = ch;
+      continue;
+    }
+    if (ch === '[' || ch === '{') {
+      flow++;
+      if (indents.length + flow > limit) return { line, column: i - lineStart + 1 };
+    } else if ((ch === ']' || ch === '}') && flow > 0) {
+      flow--;
+    }
+  }
+  return undefined;
+}
