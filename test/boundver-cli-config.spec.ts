@@ -165,6 +165,12 @@ export class Upper {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Config declares custom providers but loading is not enabled. Pass --allow-custom-providers');
     expect(existsSync(join(r.dir, 'tools', 'imported.marker'))).toBe(false);
+    // validate-config gives the same refusal, without importing either, and accepts the config with the opt-in.
+    const check = boundver(r.dir, ['validate-config']);
+    expect(check.code).not.toBe(0);
+    expect(`${check.stdout}${check.stderr}`).toContain('Custom provider loading failed: Config declares custom providers but loading is not enabled. Pass --allow-custom-providers');
+    expect(existsSync(join(r.dir, 'tools', 'imported.marker'))).toBe(false);
+    expect(boundver(r.dir, ['validate-config', '--allow-custom-providers']).code).toBe(0);
   });
 
   it('runs with --allow-custom-providers or BOUNDVER_ALLOW_CUSTOM_PROVIDERS=1 and hashes its validated entries', () => {

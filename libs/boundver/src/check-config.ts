@@ -24,7 +24,10 @@ export interface CheckConfigOptions {
   source?: SourceMode;
   /** Accept slices whose mode some member cannot supply. */
   allowPartial?: boolean;
-  /** Also import the declared custom providers and report load failures (trusted code). */
+  /**
+   * Import the declared custom providers and report load failures (trusted code). Without it a
+   * config that declares any is refused, as generate and verify refuse it, and nothing is imported.
+   */
   allowCustomProviders?: boolean;
   limits?: EngineLimits;
 }
@@ -57,10 +60,10 @@ export async function checkConfig(options: CheckConfigOptions): Promise<CheckCon
     const { config, issues } = validateConfig(loaded.document, { requireSliceFacets: !options.allowPartial });
     if (config !== null) {
       issues.push(...sourceIssues(snapshot, config, options.limits ?? {}));
-      if (options.allowCustomProviders) {
-        const loadedProviders = await loadCustomProviders(config.providers, { root: snapshot.root, allow: true });
-        issues.push(...loadedProviders.errors.map((error) => `Custom provider loading failed: ${error}`));
-      }
+      // Without the opt-in nothing is imported, and the config gets the refusal generate and
+      // verify would give it: valid here means that they would act on it.
+      const loadedProviders = await loadCustomProviders(config.providers, { root: snapshot.root, allow: options.allowCustomProviders ?? false });
+      issues.push(...loadedProviders.errors.map((error) => `Custom provider loading failed: ${error}`));
     }
     return {
       ok: issues.length === 0,

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as TomlModule from 'smol-toml';
+import { inlineTableViolation } from './toml-inline-tables.js';
 import { BoundverError } from './errors.js';
 import type { JsonObject, JsonValue } from './json-value.js';
 import { MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_TOML_INTEGER_DIGITS } from './limits.js';
@@ -44,6 +45,8 @@ export function parseStrictToml(input: string | Uint8Array, source: string, limi
   const maxNodes = limits.maxNodes ?? MAX_JSON_NODES;
   const maxIntegerDigits = limits.maxIntegerDigits ?? MAX_TOML_INTEGER_DIGITS;
   const integerCeiling = 10n ** BigInt(maxIntegerDigits);
+  const violation = inlineTableViolation(text);
+  if (violation !== undefined) throw new TomlParseError(source, violation.kind, violation.line, violation.column);
   let parsed: Record<string, unknown>;
   try {
     parsed = parse(text, { integersAsBigInt: true, maxDepth: maxDepth + 2 });
