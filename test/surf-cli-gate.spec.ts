@@ -185,6 +185,26 @@ describe('surf check (vectors §1.6, spec §7.6)', () => {
     expect(kinds('changed').every((d) => d.magnitude === 'small')).toBe(true);
   });
 
+  it('keeps results in claim order when the pool runs the largest files first', () => {
+    // Sizes vary by two orders of magnitude and do not follow claim order, so the pool's
+    // largest-first order differs from task order; several workers race for the shared queue.
+    const files: TreeSpec = {};
+    let items = '';
+    for (let i = 0; i < 48; i++) {
+      const padding = Array.from({ length: ((i * 7) % 11) * 40 }, (_, k) => `pub fn pad${k}() -> i64 { ${k} }\n`).join('');
+      files[`src/g${i}.rs`] = `${padding}pub fn g${i}(a: i64) -> i64 { a * ${i} }\n`;
+      items += item(`src/g${i}.rs > g${i}`, i % 4 === 0 ? undefined : '2:000000000000');
+      if (i % 5 === 0) items += item(`src/g${i}.rs > pad0`);
+    }
+    const r = workspace({ ...files, 'hubs/a.md': hub(items) }, true);
+    const serial = surf(r.dir, ['check', '--format', 'json'], { SURF_WORKERS: '0' });
+    for (const workers of ['1', '3']) expect(surf(r.dir, ['check', '--format', 'json'], { SURF_WORKERS: workers })).toEqual(serial);
+    const divergences = (JSON.parse(serial.stdout) as { divergences: Array<{ at: string }> }).divergences;
+    expect(divergences.map((d) => d.at)).toEqual(
+      Array.from({ length: 48 }, (_, i) => [`src/g${i}.rs > g${i}`, ...(i % 5 === 0 ? [`src/g${i}.rs > pad0`] : [])]).flat(),
+    );
+  });
+
   it('usage and configuration errors exit 2', () => {
     const r = workspace({ 'hubs/a.md': hub('') });
     const format = surf(r.dir, ['check', '--format', 'xml']);

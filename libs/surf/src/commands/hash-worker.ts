@@ -1,23 +1,41 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type PoolResult, type PoolTask, runPoolTask } from './pool-task.js';
 
-// Worker-thread entry of the work pool: each message is one task, run with this thread's own
-// grammars; syntax trees never leave the thread, only digests, spans and code do.
+// Worker-thread entry of the work pool: each message is one run's whole task list and the shared
+// cursor; this thread claims tasks from the cursor until none are left, running each with its own
+// grammars. Syntax trees never leave the thread, only digests, spans and code do.
 
-/** A message to a worker. */
+/** A message to a worker: one run of the pool. */
 export interface WorkerRequest {
-  readonly id: number;
-  readonly task: PoolTask;
+  readonly batch: number;
+  /** The run's tasks, in the order they are handed out. */
+  readonly tasks: readonly PoolTask[];
+  /** One Int32 on a SharedArrayBuffer: the position of the next task to take, shared by all threads. */
+  readonly cursor: Int32Array;
 }
 
-/** A worker's reply: the task's results, or an unexpected error's text. */
-export type WorkerReply = { readonly id: number; readonly result: PoolResult } | { readonly id: number; readonly error: string };
+/** A worker's reply: one task's results, or an unexpected error's text. */
+export type WorkerReply =
+  | { readonly batch: number; readonly position: number; readonly result: PoolResult }
+  | { readonly batch: number; readonly error: string };
 
 const { root, rootReal } = (workerData ?? {}) as { root: string; rootReal: string };
 
-parentPort?.on('message', ({ id, task }: WorkerRequest) => {
-  runPoolTask(root, rootReal, task).then(
-    (result) => parentPort!.postMessage({ id, result } satisfies WorkerReply),
-    (error: unknown) => parentPort!.postMessage({ id, error: (error as Error)?.stack ?? String(error) } satisfies WorkerReply),
-  );
+// Runs are handled one after another: a new run's message waits until this one's tasks are taken.
+let queue: Promise<void> = Promise.resolve();
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  queue = queue.then(() => runBatch(request));
 });
+
+async function runBatch({ batch, tasks, cursor }: WorkerRequest): Promise<void> {
+  for (let position = Atomics.add(cursor, 0, 1); position < tasks.length; position = Atomics.add(cursor, 0, 1)) {
+    try {
+      const result = await runPoolTask(root, rootReal, tasks[position]!);
+      parentPort!.postMessage({ batch, position, result } satisfies WorkerReply);
+    } catch (error) {
+      parentPort!.postMessage({ batch, error: (error as Error)?.stack ?? String(error) } satisfies WorkerReply);
+      return;
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -9,8 +10,6 @@ import { type PoolResult, type PoolTask, runPoolTask } from './pool-task.js';
 /** Below this many tasks, `auto` stays on the main thread: a worker's start-up would not pay off. */
 export const PARALLEL_MIN_TASKS = 24;
 const MAX_WORKERS = 7;
-/** Tasks in flight per worker, so it never idles waiting for the next message or its own reads. */
-const IN_FLIGHT = 2;
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./hash-worker.js', import.meta.url));
 
@@ -31,15 +30,24 @@ export function workerCount(setting: number | 'auto', tasks: number): number {
 }
 
 /**
- * The main thread plus optional worker threads, all taking {@link PoolTask}s from one queue, so a
- * slow file never stalls the rest. Each thread holds one syntax tree at a time. Close it when done.
+ * The main thread plus optional worker threads, all pulling {@link PoolTask}s from one shared queue,
+ * largest first, so a slow file never stalls the rest. Each thread holds one syntax tree at a time.
+ * Close it when done.
+ *
+ * Balance: every thread is given the whole (ordered) task list once per run and claims the next
+ * task itself with an atomic increment of a shared cursor. Handing tasks out from the main thread
+ * made a worker wait whenever the main thread was inside a long synchronous parse, and tasks
+ * queued ahead on one worker stayed there while another idled; with the cursor no thread waits on
+ * another for work. Largest files go first (by bytes), so the last tasks are the short ones and
+ * the threads finish together. Results are stored by task index, so their order never depends
+ * on which thread ran what.
  */
 export class WorkPool {
   readonly #root: string;
   readonly #rootReal: string;
   readonly #workers: Worker[];
-  readonly #pending = new Map<number, { resolve: (r: PoolResult) => void; reject: (e: Error) => void }>();
-  #nextId = 0;
+  readonly #batches = new Map<number, Batch>();
+  #nextBatch = 0;
   #failure: Error | undefined;
 
   private constructor(root: string, rootReal: string, workers: number) {
@@ -60,28 +68,44 @@ export class WorkPool {
 
   /** Runs every task; results in task order. `onProgress` is called after each task. */
   async run(tasks: readonly PoolTask[], onProgress?: (done: number, total: number) => void): Promise<PoolResult[]> {
+    if (this.#failure) throw this.#failure;
     const results = new Array<PoolResult>(tasks.length);
-    let next = 0;
+    if (tasks.length === 0) return results;
+    const order = await largestFirst(this.#root, tasks);
+    const ordered = order.map((index) => tasks[index]!);
+    const cursor = new Int32Array(new SharedArrayBuffer(4));
+    const id = this.#nextBatch++;
     let done = 0;
-    const take = (): number | undefined => (next < tasks.length ? next++ : undefined);
-    const finish = (index: number, result: PoolResult): void => {
-      results[index] = result;
-      onProgress?.(++done, tasks.length);
-    };
-    const viaWorker = async (worker: Worker): Promise<void> => {
-      for (let index = take(); index !== undefined; index = take()) finish(index, await this.#send(worker, tasks[index]!));
-    };
-    const inline = async (): Promise<void> => {
-      for (let index = take(); index !== undefined; index = take()) {
-        finish(index, await runPoolTask(this.#root, this.#rootReal, tasks[index]!));
-        // Parsing is synchronous, and a task whose text is already in memory never waits on I/O:
-        // without a turn of the event loop here the workers' replies would queue unread and the
-        // workers idle while this thread drains the whole queue alone.
+    let failed = false;
+    const finished = new Promise<void>((resolve, reject) => {
+      this.#batches.set(id, {
+        deliver: (position, result) => {
+          results[order[position]!] = result;
+          done++;
+          onProgress?.(done, tasks.length);
+          if (done === tasks.length) resolve();
+        },
+        reject: (error) => {
+          failed = true;
+          reject(error);
+        },
+      });
+    });
+    finished.catch(() => undefined);
+    try {
+      for (const worker of this.#workers) worker.postMessage({ batch: id, tasks: ordered, cursor } satisfies WorkerRequest);
+      const batch = this.#batches.get(id)!;
+      for (let position = Atomics.add(cursor, 0, 1); position < ordered.length && !failed; position = Atomics.add(cursor, 0, 1)) {
+        batch.deliver(position, await runPoolTask(this.#root, this.#rootReal, ordered[position]!));
+        // Parsing is synchronous: a turn of the event loop lets the workers' results in as they
+        // come (progress stays live and their messages do not pile up until the end).
         if (this.#workers.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
-    };
-    await Promise.all([...this.#workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => viaWorker(worker))), inline()]);
-    return results;
+      await finished;
+      return results;
+    } finally {
+      this.#batches.delete(id);
+    }
   }
 
   /** Stops the worker threads. */
@@ -92,30 +116,45 @@ export class WorkPool {
   #spawn(): Worker {
     const worker = new Worker(WORKER_SCRIPT, { workerData: { root: this.#root, rootReal: this.#rootReal } });
     worker.on('message', (reply: WorkerReply) => {
-      const pending = this.#pending.get(reply.id);
-      if (!pending) return;
-      this.#pending.delete(reply.id);
-      if ('error' in reply) pending.reject(new Error(`a surf worker thread failed: ${reply.error}`));
-      else pending.resolve(reply.result);
+      const batch = this.#batches.get(reply.batch);
+      if (!batch) return;
+      if ('error' in reply) batch.reject(new Error(`a surf worker thread failed: ${reply.error}`));
+      else batch.deliver(reply.position, reply.result);
     });
     const fail = (error: Error): void => {
       this.#failure ??= error;
-      for (const pending of this.#pending.values()) pending.reject(error);
-      this.#pending.clear();
+      for (const batch of this.#batches.values()) batch.reject(error);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (this.#pending.size > 0) fail(new Error(`a surf worker thread exited early (code ${code})`));
+      // A worker that ends mid-batch took a task with it: that batch can never complete.
+      if (this.#batches.size > 0) fail(new Error(`a surf worker thread exited early (code ${code})`));
     });
     return worker;
   }
+}
 
-  #send(worker: Worker, task: PoolTask): Promise<PoolResult> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    const id = this.#nextId++;
-    return new Promise<PoolResult>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, task } satisfies WorkerRequest);
-    });
-  }
+/** One `run` in progress: where results go, and how it fails. */
+interface Batch {
+  /** Stores the result of the task at `position` in the run's ordered list. */
+  deliver(position: number, result: PoolResult): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Task indices, largest first: a hash task weighs its file's bytes on disk (0 if it cannot be
+ * stat'ed: it fails fast), a history task the text it carries. Ties keep task order.
+ */
+async function largestFirst(root: string, tasks: readonly PoolTask[]): Promise<number[]> {
+  const weights = await Promise.all(
+    tasks.map(async (task) => {
+      if (task.kind === 'history') return task.text.length;
+      try {
+        return (await stat(join(root, ...task.file.split('/')))).size;
+      } catch {
+        return 0;
+      }
+    }),
+  );
+  return tasks.map((_, index) => index).sort((a, b) => weights[b]! - weights[a]! || a - b);
 }
