@@ -11,6 +11,8 @@ export type SurfErrorCode =
   | 'SURF_HUB_EDIT'
   /** A hub changed on disk between being read and being written back. */
   | 'SURF_HUB_CHANGED'
+  /** Another surf process held a hub's write lock for longer than surf waits. */
+  | 'SURF_HUB_LOCKED'
   /** A `surf new` name that cannot be a hub file name. */
   | 'SURF_BAD_HUB_NAME'
   /** A file-system operation failed (listing, reading or writing). */

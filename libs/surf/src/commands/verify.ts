@@ -338,7 +338,7 @@ async function applyHub(
     const written = await writeHubIfChanged(loaded.path, text, loaded.text, rootReal);
     return { written, results };
   } catch (error) {
-    if (!(error instanceof SurfError) || !['SURF_HUB_EDIT', 'SURF_HUB_CHANGED', 'SURF_IO'].includes(error.code)) throw error;
+    if (!(error instanceof SurfError) || !['SURF_HUB_EDIT', 'SURF_HUB_CHANGED', 'SURF_HUB_LOCKED', 'SURF_IO'].includes(error.code)) throw error;
     return {
       written: false,
       results: items.map(({ plan }, i) =>

@@ -2,6 +2,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { SurfError } from '../errors.js';
+import { withHubWriteLock } from './hub-write-lock.js';
 
 /**
  * Writes a hub's new text atomically, and only when it differs from `previous` (the text it was
@@ -9,7 +10,8 @@ import { SurfError } from '../errors.js';
  *
  * - Unchanged text: the file is not touched (no mtime change, no temp file).
  * - The file must still hold `previous`; if something else edited it meanwhile, throws
- *   `SURF_HUB_CHANGED` instead of overwriting that edit.
+ *   `SURF_HUB_CHANGED` instead of overwriting that edit. The comparison and the rename happen
+ *   under the hub's write lock, so two surf processes never both pass it on the same text.
  * - The new bytes go through write-file-atomic: a temp file in the same directory, flushed, with
  *   the old file's permission bits, renamed over the file. A symlinked hub is written through to
  *   its target, so the link survives; a target outside `rootReal` (the workspace root, resolved)
@@ -32,15 +34,24 @@ export async function writeHubIfChanged(path: string, text: string, previous: st
       throw new SurfError('SURF_IO', `${path} links to ${target}, outside the workspace, where surf does not write; stamp it from the workspace it belongs to, or replace the link with the file`);
     }
   }
-  if (current !== previous) {
-    throw new SurfError('SURF_HUB_CHANGED', `${path} changed on disk while surf was updating it; re-run the command`);
-  }
-  try {
-    await writeFileAtomic(target, text, { encoding: 'utf8' });
-  } catch (error) {
-    throw new SurfError('SURF_IO', `cannot write ${path}: ${reason(error)}`, { cause: error });
-  }
-  return true;
+  const changed = () =>
+    new SurfError('SURF_HUB_CHANGED', `${path} changed on disk while surf was updating it (another surf, or an editor saved it); nothing of this run was written to it: re-run the command`);
+  if (current !== previous) throw changed();
+  return withHubWriteLock(target, path, async () => {
+    // Read again under the lock: another surf that held it may have written the hub meanwhile.
+    try {
+      current = await readFile(target, 'utf8');
+    } catch (error) {
+      throw new SurfError('SURF_IO', `cannot read ${path} before writing it: ${reason(error)}`, { cause: error });
+    }
+    if (current !== previous) throw changed();
+    try {
+      await writeFileAtomic(target, text, { encoding: 'utf8' });
+    } catch (error) {
+      throw new SurfError('SURF_IO', `cannot write ${path}: ${reason(error)}`, { cause: error });
+    }
+    return true;
+  });
 }
 
 function reason(error: unknown): string {
