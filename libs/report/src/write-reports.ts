@@ -72,11 +72,40 @@ async function writeAtomic(absolute: string, content: string, display: string): 
       await writeFile(absolute, content, { encoding: 'utf8', flag: 'a' });
       return;
     }
-    await mkdir(dirname(absolute), { recursive: true });
+    await makeDirectory(dirname(absolute));
     // Reports can be regenerated from the run, so they skip the fsync a lock or hub gets.
     await writeFileAtomic(absolute, content, { encoding: 'utf8', fsync: false });
   } catch (error) {
     throw new ReportError('REPORT_WRITE', `cannot write report ${display}: ${(error as Error).message}; check that its directory is writable`, { cause: error });
+  }
+}
+
+/**
+ * `mkdir -p`, with the reason of the first directory that could not be made: Node's recursive
+ * mkdir reports ENOENT on a read-only file system, which would send the user looking for a
+ * missing directory.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    let missing = dir;
+    while (dirname(missing) !== missing && !(await exists(dirname(missing)))) missing = dirname(missing);
+    try {
+      await mkdir(missing);
+    } catch (direct) {
+      throw new Error(`cannot create directory ${missing}: ${(direct as Error).message}`, { cause: direct });
+    }
+    throw error;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,9 +1,11 @@
-import { open, readFile, unlink } from 'node:fs/promises';
+import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { SurfError } from '../errors.js';
 
 /** How long a writer waits for another surf process to finish writing the same hub, in ms. */
 export const HUB_LOCK_WAIT_MS = 10_000;
 const RETRY_MS = 25;
+/** How old an empty lock must be before it counts as abandoned, in ms. */
+const EMPTY_LOCK_GRACE_MS = 2_000;
 
 /**
  * Runs `write` while holding `<target>.surf-lock`, a file created exclusively that holds the
@@ -19,11 +21,16 @@ export async function withHubWriteLock<T>(target: string, display: string, write
       const handle = await open(lockPath, 'wx');
       try {
         await handle.writeFile(`${process.pid}\n`);
-      } finally {
-        await handle.close();
+      } catch (error) {
+        // A full disk can refuse even the pid; leave no lock behind.
+        await handle.close().catch(() => undefined);
+        await unlink(lockPath).catch(() => undefined);
+        throw new SurfError('SURF_IO', `cannot lock ${display} for writing (${lockPath}): ${(error as Error).message}`, { cause: error });
       }
+      await handle.close();
       break;
     } catch (error) {
+      if (error instanceof SurfError) throw error;
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new SurfError('SURF_IO', `cannot lock ${display} for writing (${lockPath}): ${(error as Error).message}`, { cause: error });
       }
@@ -56,8 +63,12 @@ async function holderIsGone(lockPath: string): Promise<boolean> {
     // Released between our open and our read: try again.
     return false;
   }
-  // An empty lock is one whose holder was killed between creating and filling it, or is filling it now.
-  if (text === '') return false;
+  // An empty lock is being filled now, or its holder was killed between creating and filling it:
+  // give a live holder a moment, then take it as gone.
+  if (text === '') {
+    const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
+    return age > EMPTY_LOCK_GRACE_MS;
+  }
   const pid = Number.parseInt(text, 10);
   if (!Number.isSafeInteger(pid) || pid <= 0) return true;
   try {
