@@ -1,5 +1,6 @@
 import { type Anchor, displaySites } from '../anchor.js';
 import { combineSiteHashes } from '../hash.js';
+import { quickHubFacts } from '../hub/hub-facts.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../resolve.js';
@@ -101,8 +102,10 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   // Per hub, in order: a malformed-hub divergence or the plans of its in-scope claims.
   const entries: Entry[] = [];
   let malformedHubs = 0;
+  const knownRefs = new Map<LoadedHub, readonly string[]>();
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
+    if (scope.narrows && passOver(loaded, scope, knownRefs)) continue;
     if (loaded.hub === undefined) {
       malformedHubs++;
       const detail = `invalid hub: ${loaded.error!.message}`;
@@ -155,13 +158,32 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       const sinks = jobs.get(task.file)!.sinks;
       (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
     });
-    return await conclude(workspace, entries, scope, historyBase, malformedHubs, tasks.length, pool);
+    return await conclude(workspace, entries, scope, historyBase, malformedHubs, tasks.length, pool, knownRefs);
   } finally {
     await pool.close();
   }
 }
 
 type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
+
+/**
+ * Whether a scoped check can leave a hub unparsed: its quick facts (read without YAML) show that
+ * it parses and that none of its claims is in scope, so it adds no divergence of its own; its
+ * refs go to `knownRefs` for propagation. `scope.includes` sees every claim's files, so the
+ * `--files` tally is what a full pass gives. A hub outside the plain subset is parsed as before.
+ */
+function passOver(loaded: LoadedHub, scope: CheckScope, knownRefs: Map<LoadedHub, readonly string[]>): boolean {
+  const facts = quickHubFacts(loaded.text);
+  if (facts === undefined) return false;
+  let inScope = false;
+  for (const sites of facts.sites) {
+    const files = sites.map(siteTarget).flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
+    if (scope.includes(files)) inScope = true;
+  }
+  if (inScope) return false;
+  knownRefs.set(loaded, facts.refs);
+  return true;
+}
 
 /** Judges every planned claim, adds history and propagated refs, and counts. */
 async function conclude(
@@ -172,6 +194,7 @@ async function conclude(
   malformedHubs: number,
   files: number,
   pool: WorkPool,
+  knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
 ): Promise<CheckResult> {
   const divergences: Divergence[] = [];
   const stale = new Map<string, string[][]>();
@@ -235,7 +258,7 @@ async function conclude(
     });
   }
 
-  divergences.push(...propagateRefs(workspace.hubs, stale));
+  divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
   const unmatchedGlobs = scope.unmatchedGlobs();
   const allUnmatched = scope.hasGlobs && unmatchedGlobs.length === scope.globCount;
   return {

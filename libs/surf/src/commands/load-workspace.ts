@@ -12,6 +12,7 @@ import { discoverHubs } from '../workspace/discover-hubs.js';
 /**
  * One discovered hub file, read and parsed. A parse failure is carried, not thrown, so each
  * command decides what a malformed hub means for it (check blocks, lint reports, verify skips).
+ * The frontmatter is parsed when {@link hub} or {@link error} is first read.
  */
 export interface LoadedHub {
   /** Workspace-root-relative POSIX path, e.g. `hubs/auth.md`. */
@@ -77,12 +78,31 @@ export async function loadHub(root: string, rel: string): Promise<LoadedHub> {
   }
   const text = decodeSource(bytes, rel, 'hub');
   const kind = hubKindOf(rel);
-  try {
-    return { rel, path, kind, text, hub: parseHub(text, { path: rel }), error: undefined };
-  } catch (error) {
-    if (error instanceof HubParseError) return { rel, path, kind, text, hub: undefined, error };
-    throw error;
-  }
+  // Parsed on first use: a scoped command (`check --files`, `verify <at>`) can pass over a hub
+  // whose quick facts show it holds nothing in scope, and YAML parsing is most of a hub's cost.
+  let parsed: { hub: Hub | undefined; error: HubParseError | undefined } | undefined;
+  const parse = (): { hub: Hub | undefined; error: HubParseError | undefined } => {
+    if (parsed) return parsed;
+    try {
+      parsed = { hub: parseHub(text, { path: rel }), error: undefined };
+    } catch (error) {
+      if (!(error instanceof HubParseError)) throw error;
+      parsed = { hub: undefined, error };
+    }
+    return parsed;
+  };
+  return {
+    rel,
+    path,
+    kind,
+    text,
+    get hub() {
+      return parse().hub;
+    },
+    get error() {
+      return parse().error;
+    },
+  };
 }
 
 /**

@@ -13,13 +13,20 @@ export type StaleHubs = ReadonlyMap<string, readonly (readonly string[])[]>;
  * and resolves to a stale hub yields a `referenced_stale` divergence — a whole-hub ref always, a
  * claim ref (`./b.md > A > B`) only when some diverged claim's segment path ends with `A > B`.
  * Built from base divergences only, so A → B → C stops after one hop. Malformed refs are lint's
- * business and skipped here.
+ * business and skipped here. `knownRefs` holds the refs of hubs that were not parsed.
  */
-export function propagateRefs(hubs: readonly LoadedHub[], stale: StaleHubs): Divergence[] {
+export function propagateRefs(
+  hubs: readonly LoadedHub[],
+  stale: StaleHubs,
+  knownRefs: ReadonlyMap<LoadedHub, readonly string[]> = new Map(),
+): Divergence[] {
   const out: Divergence[] = [];
   for (const loaded of hubs) {
-    if (loaded.kind !== 'Concept' || loaded.hub === undefined) continue;
-    for (const raw of loaded.hub.refs) {
+    if (loaded.kind !== 'Concept') continue;
+    // A hub a scoped check passed over is known to parse; its refs came from its quick facts.
+    const refs = knownRefs.get(loaded) ?? loaded.hub?.refs;
+    if (refs === undefined) continue;
+    for (const raw of refs) {
       let ref;
       try {
         ref = parseRef(raw);

@@ -45,6 +45,11 @@ export class CheckScope {
     return this.#globs.length;
   }
 
+  /** Whether some claims may be out of scope (globs given, or a changed-file set from `--base`). */
+  get narrows(): boolean {
+    return this.#globs.length > 0 || this.#changed !== undefined;
+  }
+
   /** Whether `--base` produced a changed-file set (false when git could not answer). */
   get byBase(): boolean {
     return this.#changed !== undefined;

@@ -5,6 +5,7 @@ import { findRenamed } from '../find-renamed.js';
 import { combineSiteHashes, hashTokens } from '../hash.js';
 import { resolutionTokens } from '../hash-anchor.js';
 import { generateClaimId } from '../hub/claim-id.js';
+import { quickHubFacts } from '../hub/hub-facts.js';
 import { locateAnchorItems, setAt } from '../hub/hub-editor.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
 import { parseHub } from '../hub/parse-hub.js';
@@ -120,6 +121,8 @@ async function verifyWith(
   const skippedHubs: Array<{ hub: string; message: string }> = [];
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
+    // `verify <at>`: a hub whose quick facts show it parses and has no such site needs no parse.
+    if (options.target !== undefined && quickHubFacts(loaded.text)?.sites.every((sites) => !sites.includes(options.target!))) continue;
     if (loaded.hub === undefined) {
       skippedHubs.push({ hub: loaded.rel, message: `invalid hub: ${loaded.error!.message}` });
       continue;

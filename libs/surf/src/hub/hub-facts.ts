@@ -1,0 +1,196 @@
+import { rustLines, rustTrimEnd } from './rust-lines.js';
+
+/** What a scoped command needs to know about a hub before deciding to parse it. */
+export interface HubFacts {
+  /** The hub's `refs:` entries, exactly as {@link parseHub} reads them. */
+  readonly refs: readonly string[];
+  /** Each claim's `at:` sites, in claim order, exactly as `claimSites` of the parsed claim. */
+  readonly sites: ReadonlyArray<readonly string[]>;
+}
+
+const CLAIM_KEYS: ReadonlySet<string> = new Set(['id', 'claim', 'at', 'hash', 'verified_at', 'verified_commit', 'ignore_literals']);
+const LIST_KEYS: ReadonlySet<string> = new Set(['tags', 'refs', 'covers']);
+const BOOLEANS: ReadonlySet<string> = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+const NULLS: ReadonlySet<string> = new Set(['~', 'null', 'Null', 'NULL']);
+const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Characters a plain scalar may not start with (YAML indicators, quotes, and `-` to stay simple). */
+const PLAIN_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`');
+
+/**
+ * The refs and claim sites of a hub read by a line scanner, without YAML — only when the hub is
+ * in a plain subset of the format that certainly parses, and to exactly these values: one-line
+ * `key: value` pairs with plain or simply quoted scalars, block lists of claims and of strings,
+ * `[]`, blank lines. Anything else (comments, block or multi-line scalars, escapes, flow
+ * collections, anchors, tags, tabs, nested values, a YAML problem of any kind) gives undefined,
+ * and the caller parses the hub as usual. So a hub can be passed over when none of its claims is
+ * in scope, while a malformed hub is still parsed (and reported) as before.
+ */
+export function quickHubFacts(text: string): HubFacts | undefined {
+  const lines = rustLines(text);
+  if (lines.length === 0 || rustTrimEnd(lines[0]!) !== '---') return undefined;
+  let close = -1;
+  for (let i = 1; i < lines.length; i++) {
+    if (rustTrimEnd(lines[i]!) === '---') {
+      close = i;
+      break;
+    }
+  }
+  if (close < 0) return undefined;
+  const reader = new LineReader(lines, 1, close);
+  let refs: string[] = [];
+  const sites: string[][] = [];
+  const seen = new Set<string>();
+  for (let line = reader.next(); line !== undefined; line = reader.next()) {
+    const pair = keyValue(line, 0);
+    if (pair === undefined || seen.has(pair.key)) return undefined;
+    seen.add(pair.key);
+    const { key, rest } = pair;
+    if (key === 'anchors') {
+      if (rest === ' []') continue;
+      if (rest !== '') return undefined;
+      const claims = readClaims(reader);
+      if (claims === undefined) return undefined;
+      sites.push(...claims);
+    } else if (LIST_KEYS.has(key)) {
+      const list = rest === ' []' ? [] : rest === '' ? readStringList(reader, 0) : undefined;
+      if (list === undefined) return undefined;
+      if (key === 'refs') refs = list;
+    } else if (scalarValue(rest) === undefined) {
+      // `type`, `title`, `summary`, `timestamp` and unknown keys: any non-null one-line string.
+      return undefined;
+    }
+  }
+  return { refs, sites };
+}
+
+/** The frontmatter's non-blank lines, one at a time, with one line of look-ahead. */
+class LineReader {
+  #at: number;
+  constructor(
+    private readonly lines: readonly string[],
+    from: number,
+    private readonly end: number,
+  ) {
+    this.#at = from;
+  }
+
+  peek(): string | undefined {
+    // Blank means spaces only: YAML reads a no-break space or a tab as content or as an error.
+    while (this.#at < this.end && /^ *$/.test(this.lines[this.#at]!)) this.#at++;
+    return this.#at < this.end ? this.lines[this.#at] : undefined;
+  }
+
+  next(): string | undefined {
+    const line = this.peek();
+    if (line !== undefined) this.#at++;
+    return line;
+  }
+}
+
+/** `anchors:` items at one dash indent: each a mapping of claim keys with `claim` and `at`. */
+function readClaims(reader: LineReader): string[][] | undefined {
+  const first = reader.peek();
+  if (first === undefined) return undefined;
+  const dash = indentOf(first);
+  const claims: string[][] = [];
+  while (true) {
+    const line = reader.peek();
+    if (line === undefined || indentOf(line) < dash || (indentOf(line) === dash && !line.startsWith('- ', dash))) break;
+    if (indentOf(line) !== dash || !line.startsWith('- ', dash)) return undefined;
+    reader.next();
+    const keys = new Set<string>();
+    let at: string[] | undefined;
+    // The dash line carries the item's first key; the rest sit at dash + 2.
+    let pair = keyValue(`${' '.repeat(dash + 2)}${line.slice(dash + 2)}`, dash + 2);
+    while (pair !== undefined) {
+      const { key, rest } = pair;
+      if (!CLAIM_KEYS.has(key) || keys.has(key)) return undefined;
+      keys.add(key);
+      if (key === 'at' && rest === '') {
+        at = readStringList(reader, dash + 3);
+        if (at === undefined || at.length === 0) return undefined;
+      } else if (key === 'ignore_literals') {
+        if (!rest.startsWith(' ') || !BOOLEANS.has(rest.slice(1))) return undefined;
+      } else {
+        const value = scalarValue(rest);
+        if (value === undefined) return undefined;
+        if (key === 'at') at = [value];
+      }
+      const next = reader.peek();
+      if (next === undefined || indentOf(next) !== dash + 2) break;
+      reader.next();
+      pair = keyValue(next, dash + 2);
+      if (pair === undefined) return undefined;
+    }
+    if (pair === undefined || !keys.has('claim') || at === undefined) return undefined;
+    claims.push(at);
+  }
+  return claims.length === 0 ? undefined : claims;
+}
+
+/** A block list of one-line strings at one indent of at least `minIndent`. */
+function readStringList(reader: LineReader, minIndent: number): string[] | undefined {
+  const first = reader.peek();
+  if (first === undefined) return undefined;
+  const indent = indentOf(first);
+  if (indent < minIndent) return undefined;
+  const out: string[] = [];
+  for (let line = reader.peek(); line !== undefined && indentOf(line) === indent && line.startsWith('- ', indent); line = reader.peek()) {
+    const value = scalarValue(line.slice(indent + 1));
+    if (value === undefined) return undefined;
+    out.push(value);
+    reader.next();
+  }
+  const after = reader.peek();
+  // A deeper line after the list would continue its last scalar (or be a YAML error).
+  if (out.length === 0 || (after !== undefined && indentOf(after) >= indent)) return undefined;
+  return out;
+}
+
+/** `key:` at exactly `indent` spaces, and what follows the colon (`''` or ` value`). */
+function keyValue(line: string, indent: number): { key: string; rest: string } | undefined {
+  if (indentOf(line) !== indent) return undefined;
+  const colon = line.indexOf(':', indent);
+  if (colon < 0) return undefined;
+  const key = line.slice(indent, colon);
+  const rest = line.slice(colon + 1);
+  if (!KEY.test(key) || NULLS.has(key) || (rest !== '' && !rest.startsWith(' '))) return undefined;
+  return { key, rest };
+}
+
+/**
+ * The string a one-line scalar written as ` value` reads as, when that is certain: a plain
+ * scalar free of indicators, comments and `: `, or a quoted one without escapes; never null.
+ */
+function scalarValue(rest: string): string | undefined {
+  if (!rest.startsWith(' ')) return undefined;
+  const raw = rest.slice(1);
+  if (raw === '' || !printable(raw) || raw !== raw.trim()) return undefined;
+  const quote = raw[0];
+  if (quote === "'" || quote === '"') {
+    if (raw.length < 2 || raw[raw.length - 1] !== quote) return undefined;
+    const inner = raw.slice(1, -1);
+    if (quote === '"') return inner.includes('"') || inner.includes('\\') ? undefined : inner;
+    if (inner.replaceAll("''", '').includes("'")) return undefined;
+    return inner.replaceAll("''", "'");
+  }
+  if (PLAIN_FIRST.has(raw[0]!) || NULLS.has(raw)) return undefined;
+  if (raw.includes(': ') || raw.includes(' #') || raw.endsWith(':')) return undefined;
+  return raw;
+}
+
+/** Only ordinary printable characters: no tabs, controls, line or paragraph separators, BOMs. */
+function printable(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe) return false;
+    if (c >= 0xd800 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 0x20) n++;
+  return n;
+}
