@@ -3,6 +3,8 @@ import { canonicalTokens } from './canonicalize.js';
 import { defName, hashableNode, scopeOf } from './definitions.js';
 import { hashTokens } from './hash.js';
 import type { ParsedFile } from './parsed-file.js';
+import { recipeResolution } from './recipe-extent.js';
+import { toResolution } from './resolve.js';
 import { parseStamp } from './stamp.js';
 
 /** Options of {@link findRenamed}; must match how the stored stamp was computed. */
@@ -40,7 +42,12 @@ export function findRenamed(parsed: ParsedFile, storedStamp: string, options: Re
   if (!stamp) return undefined;
   const canonical = { recipe: stamp.recipe, ignoreLiterals: options.ignoreLiterals === true };
   for (const { name, node } of collectAllDefinitions(parsed)) {
-    const tokens = canonicalTokens([hashableNode(node, parsed.family)], parsed.family, parsed.text, canonical);
+    // Recipe 3 hashes the definition with its attributes and modifiers, as a resolved anchor does.
+    const nodes =
+      stamp.recipe === 'v3'
+        ? recipeResolution(parsed, toResolution(parsed, [node]), 'v3').hashable
+        : [hashableNode(node, parsed.family)];
+    const tokens = canonicalTokens(nodes, parsed.family, parsed.text, canonical);
     if (hashTokens(tokens) === stamp.hex) return name;
   }
   return undefined;

@@ -41,6 +41,9 @@ function hub(claims: ClaimSpec[], more = ''): string {
 // Vector G1 (Rust `add`): v1 and v2 digests are both f1075e760a17.
 const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
 const G1_V2 = '2:f1075e760a17';
+// The same function under recipe 3 (nothing in it differs between the recipes), the stamp an
+// unstamped claim reports by default.
+const G1_V3 = '3:f1075e760a17';
 // Vector G5 (Go `Add`): v1 942af2641116, v2 5bb84c760e6b.
 const G5 = 'func Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n';
 
@@ -65,10 +68,12 @@ describe('runCheck — vectors §1.6', () => {
     expect(d!.detail!.startsWith('invalid hub')).toBe(true);
   });
 
-  it('a claim without hash is unverified, with the v2 stamp and the code', async () => {
+  it('a claim without hash is unverified, with the v3 stamp (v2 under `recipe = 2`) and the code', async () => {
     const r = repo({ 'src/m.rs': G1, 'hubs/a.md': hub([{ at: 'src/m.rs > add' }]) });
     const [d] = (await check(r)).divergences;
-    expect(d).toMatchObject({ kind: 'unverified', newHash: G1_V2, newCode: G1.slice(0, -1) });
+    expect(d).toMatchObject({ kind: 'unverified', newHash: G1_V3, newCode: G1.slice(0, -1) });
+    const r2 = repo({ 'surf.toml': 'recipe = 2\n', 'src/m.rs': G1, 'hubs/a.md': hub([{ at: 'src/m.rs > add' }]) });
+    expect((await check(r2)).divergences[0]).toMatchObject({ kind: 'unverified', newHash: G1_V2 });
     expect(d!.oldHash).toBeUndefined();
     expect(d!.location).toEqual({ file: 'src/m.rs', startLine: 1, startColumn: 0, endLine: 4, endColumn: 1 });
   });
@@ -92,7 +97,8 @@ describe('runCheck — vectors §1.6', () => {
     const [d] = envelope.divergences;
     for (const key of ['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'new_code', 'prose']) expect(d).toHaveProperty(key);
     expect(d).toMatchObject({ kind: 'changed', old_hash: G1_V2, claim: 'add sums', prose: 'add sums' });
-    const expected = await hashAnchor(G1.replace('a + b', 'a - b'), 'src/m.rs > add');
+    // Under the stored stamp's recipe.
+    const expected = await hashAnchor(G1.replace('a + b', 'a - b'), 'src/m.rs > add', { recipe: 'v2' });
     expect(d!.new_hash).toBe(expected.stamp);
     // Outside a repository there is no history: no old_code, no magnitude.
     expect(d).not.toHaveProperty('old_code');
@@ -155,7 +161,7 @@ describe('runCheck — recipes and stamps', () => {
     expect(d!.newHash).toMatch(/^[0-9a-f]{12}$/);
   });
 
-  it.each([['3:abc123'], ['2:nothex']])('an unrecognized stamp %s fails closed', async (stamp) => {
+  it.each([['4:abc123'], ['2:nothex'], ['3:nothex']])('an unrecognized stamp %s fails closed', async (stamp) => {
     const r = repo({ 'src/m.rs': G1, 'hubs/a.md': hub([{ at: 'src/m.rs > add', hash: stamp }]) });
     const [d] = (await check(r)).divergences;
     expect(d).toMatchObject({
@@ -261,7 +267,7 @@ describe('runCheck — recipes and stamps', () => {
     expect(divergences[0]!.detail).toBe(
       '`src/link.rs` resolves outside the workspace root (through a symlink); anchors must point at files inside the workspace',
     );
-    expect(divergences[1]).toMatchObject({ kind: 'unverified', newHash: G1_V2 });
+    expect(divergences[1]).toMatchObject({ kind: 'unverified', newHash: G1_V3 });
   });
 
   it('reports a source file that is not UTF-8 instead of hashing replacement characters', async () => {

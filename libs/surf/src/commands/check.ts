@@ -4,7 +4,8 @@ import { quickHubFacts } from '../hub/hub-facts.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../resolve.js';
-import { CURRENT_RECIPE, type Recipe, formatStamp, parseStamp } from '../stamp.js';
+import { type Recipe, formatStamp, parseStamp } from '../stamp.js';
+import { writeRecipe } from '../workspace/config.js';
 import type { Divergence, SpanLocation } from './divergence.js';
 import { GitContext } from './git-context.js';
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
@@ -118,7 +119,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
       if (!scope.includes(files)) continue;
       const stamp = claim.hash === undefined ? undefined : parseStamp(claim.hash);
-      const recipe = claim.hash === undefined ? CURRENT_RECIPE : stamp?.recipe;
+      // A stamp is checked under its own recipe; an unstamped claim under the one verify would write.
+      const recipe = claim.hash === undefined ? writeRecipe(workspace.config) : stamp?.recipe;
       const plan: ClaimPlan = {
         hub: loaded,
         claim,

@@ -35,8 +35,9 @@ const verify = async (r: TempRepo, options: Parameters<typeof runVerify>[1] = {}
   runVerify(await loadWorkspace(r.dir), { clock, ...options });
 
 describe('runVerify — stamping (vectors §1.6)', () => {
+  // Recipe 2 is written only where surf.toml says `recipe = 2` (recipe 3 is the default).
   it('writes `hash: 2:<raw_v2>` with provenance, then is a byte-identical no-op', async () => {
-    const r = repo({ 'src/m.rs': G1, 'hubs/a.md': '---\nsummary: s\nanchors:\n  - claim: add sums\n    at: src/m.rs > add\n---\n# Body\n' });
+    const r = repo({ 'surf.toml': 'recipe = 2\n', 'src/m.rs': G1, 'hubs/a.md': '---\nsummary: s\nanchors:\n  - claim: add sums\n    at: src/m.rs > add\n---\n# Body\n' });
     const first = await verify(r);
     expect(first).toMatchObject({ stamped: 1, unchanged: 0, errors: 0, updatedFiles: ['hubs/a.md'] });
     expect(first.anchors).toEqual([{ hub: 'hubs/a.md', at: 'src/m.rs > add', outcome: 'stamped', hubLine: 4 }]);
@@ -52,7 +53,7 @@ describe('runVerify — stamping (vectors §1.6)', () => {
   });
 
   it('upgrades a still-matching v1 stamp to v2 once, then stays idempotent', async () => {
-    const r = repo({ 'x.go': G5, 'hubs/a.md': '---\nsummary: s\nanchors:\n  - claim: c\n    at: x.go > Add\n    hash: 942af2641116\n---\n' });
+    const r = repo({ 'surf.toml': 'recipe = 2\n', 'x.go': G5, 'hubs/a.md': '---\nsummary: s\nanchors:\n  - claim: c\n    at: x.go > Add\n    hash: 942af2641116\n---\n' });
     expect((await verify(r)).stamped).toBe(1);
     expect(parseHub(read(r)).anchors[0]!.hash).toBe('2:5bb84c760e6b');
     expect(await verify(r)).toMatchObject({ stamped: 0, unchanged: 1 });

@@ -13,7 +13,8 @@ import { type ClaimStamp, stampClaims } from '../hub/stamp-claims.js';
 import { writeHubIfChanged } from '../hub/write-hub.js';
 import type { ParsedFile } from '../parsed-file.js';
 import { resolveAnchor } from '../resolve.js';
-import { CURRENT_RECIPE, type Recipe, formatStamp, parseStamp } from '../stamp.js';
+import { type Recipe, formatStamp, parseStamp, recipeRank } from '../stamp.js';
+import { writeRecipe } from '../workspace/config.js';
 import { GitContext } from './git-context.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
 import { type SiteFailure, isReadableSource, isSiteFailure, siteTarget } from './site-source.js';
@@ -73,8 +74,14 @@ type Plan =
   | { readonly kind: 'unchanged' }
   | { readonly kind: 'skip'; readonly reason: string };
 
-/** One site's answer: its bare v2 digest, or why it could not be hashed. */
-type SiteDigest = { readonly digest: string } | { readonly failure: string; readonly unreadable: boolean };
+/**
+ * One site's answer: its bare digest under the workspace's recipe (and under the stored stamp's
+ * own recipe when that differs, to tell whether the stored stamp still holds), or why it could
+ * not be hashed.
+ */
+type SiteDigest =
+  | { readonly digest: string; readonly storedDigest?: string }
+  | { readonly failure: string; readonly unreadable: boolean };
 
 interface ClaimWork {
   readonly hub: LoadedHub;
@@ -91,8 +98,10 @@ const SYSTEM_CLOCK: VerifyClock = {
 };
 
 /**
- * `surf verify` (spec §7.7): re-hash claims under the current recipe (v2) and write the stamps
- * back surgically. A claim whose stored stamp is already that value is left byte-for-byte alone;
+ * `surf verify` (spec §7.7): re-hash claims under the workspace's recipe (3, or `recipe = 2` in
+ * surf.toml) and write the stamps back surgically. A claim whose stored stamp is already that
+ * value, or still holds under its own recipe 2 or 3 (not newer than the workspace's), is left
+ * byte-for-byte alone — a stamp is upgraded only when the claim is re-stamped;
  * one whose stamp changes also gets an `id` (if it has none), `verified_at` and, inside a git
  * repository, `verified_commit`. Each anchored file is read and parsed once; each hub is written
  * atomically and only when its text changed. Throws `SURF_NO_MATCH` when `target` names no anchor.
@@ -115,6 +124,7 @@ async function verifyWith(
   const { root } = workspace;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const follow = options.follow === true;
+  const recipe = writeRecipe(workspace.config);
   const walk = new SourceWalk(root);
   const rootReal = await realpath(root);
   const works: ClaimWork[] = [];
@@ -140,13 +150,13 @@ async function verifyWith(
           continue;
         }
         walk.visit(target.anchor.file, (source) => {
-          work.digests[i] = siteDigest(source, target.anchor, claim.ignoreLiterals);
+          work.digests[i] = siteDigest(source, target.anchor, claim.ignoreLiterals, recipe, keptRecipe(claim.hash, recipe));
           if (followable && 'failure' in work.digests[i]! && !isSiteFailure(source)) {
-            work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals);
+            work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals, recipe);
           }
         });
         if (followable && !(await isReadableSource(root, rootReal, target.anchor.file))) {
-          await planFileFollow(work, target.anchor, sites[i]!, walk, await gitContext());
+          await planFileFollow(work, target.anchor, sites[i]!, walk, await gitContext(), recipe);
         }
       }
     }
@@ -159,7 +169,7 @@ async function verifyWith(
 
   await walk.run();
 
-  const plans = works.map((work) => plan(work, follow));
+  const plans = works.map((work) => plan(work, follow, recipe));
   const anyStamp = plans.some((p) => p.kind === 'hash' || p.kind === 'follow');
   const verifiedAt = formatUtcSeconds(clock.now());
   const verifiedCommit = anyStamp ? await (await gitContext())?.headCommit() : undefined;
@@ -199,10 +209,29 @@ export function formatUtcSeconds(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
 }
 
-function siteDigest(source: ParsedFile | SiteFailure, anchor: Anchor, ignoreLiterals: boolean): SiteDigest {
+/**
+ * The recipe of a stored stamp that may be kept when it still holds: 2 or 3 and not newer than the
+ * workspace's (a `3:` stamp in a `recipe = 2` workspace is re-written, since the reference cannot
+ * read it). v1 stamps are always upgraded (spec §7.7). Undefined when it is the workspace's own.
+ */
+function keptRecipe(stored: string | undefined, recipe: Recipe): Recipe | undefined {
+  const parsed = stored === undefined ? undefined : parseStamp(stored);
+  if (parsed === undefined || parsed.recipe === recipe || parsed.recipe === 'v1') return undefined;
+  return recipeRank(parsed.recipe) <= recipeRank(recipe) ? parsed.recipe : undefined;
+}
+
+function siteDigest(
+  source: ParsedFile | SiteFailure,
+  anchor: Anchor,
+  ignoreLiterals: boolean,
+  recipe: Recipe,
+  storedRecipe: Recipe | undefined,
+): SiteDigest {
   if (isSiteFailure(source)) return { failure: source.message, unreadable: source.kind === 'unreadable' };
-  const hashed = digestIn(source, anchor, CURRENT_RECIPE, ignoreLiterals);
-  return typeof hashed === 'string' ? { digest: hashed } : { failure: hashed.message, unreadable: false };
+  const hashed = digestIn(source, anchor, recipe, ignoreLiterals);
+  if (typeof hashed !== 'string') return { failure: hashed.message, unreadable: false };
+  if (storedRecipe === undefined) return { digest: hashed };
+  return { digest: hashed, storedDigest: digestIn(source, anchor, storedRecipe, ignoreLiterals) as string };
 }
 
 /** The bare digest of `anchor` in `parsed` under `recipe`, or the resolution error. */
@@ -217,14 +246,14 @@ function digestIn(parsed: ParsedFile, anchor: Anchor, recipe: Recipe, ignoreLite
 }
 
 /** A symbol renamed within a readable file: relocate it by its stored stamp (spec §4.7). */
-function followSymbol(parsed: ParsedFile, anchor: Anchor, stored: string, ignoreLiterals: boolean): Plan {
+function followSymbol(parsed: ParsedFile, anchor: Anchor, stored: string, ignoreLiterals: boolean, recipe: Recipe): Plan {
   if (anchor.segments.length !== 1) return { kind: 'skip', reason: '--follow supports single-segment anchors only' };
   const name = findRenamed(parsed, stored, { ignoreLiterals });
   if (name === undefined) return { kind: 'skip', reason: 'does not resolve and no rename match; run `surf lint`' };
   const newAt = `${anchor.file} > ${name}`;
-  const digest = digestIn(parsed, parseAnchor(newAt), CURRENT_RECIPE, ignoreLiterals);
+  const digest = digestIn(parsed, parseAnchor(newAt), recipe, ignoreLiterals);
   if (typeof digest !== 'string') return { kind: 'skip', reason: 'rename target did not re-resolve' };
-  return { kind: 'follow', newAt, stamp: formatStamp(CURRENT_RECIPE, digest) };
+  return { kind: 'follow', newAt, stamp: formatStamp(recipe, digest) };
 }
 
 /**
@@ -238,6 +267,7 @@ async function planFileFollow(
   site: string,
   walk: SourceWalk,
   git: GitContext | undefined,
+  recipe: Recipe,
 ): Promise<void> {
   const { claim } = work;
   const newFile = await git?.renamedTo(anchor.file, claim.verifiedCommit === undefined ? [] : [claim.verifiedCommit]);
@@ -258,18 +288,19 @@ async function planFileFollow(
       return;
     }
     if (stored !== undefined && digestIn(source, target.anchor, stored.recipe, claim.ignoreLiterals) === stored.hex) {
-      const digest = digestIn(source, target.anchor, CURRENT_RECIPE, claim.ignoreLiterals) as string;
-      work.follow = { kind: 'follow', newAt, stamp: formatStamp(CURRENT_RECIPE, digest) };
+      const digest = digestIn(source, target.anchor, recipe, claim.ignoreLiterals) as string;
+      work.follow = { kind: 'follow', newAt, stamp: formatStamp(recipe, digest) };
     } else if (target.anchor.segments.length === 1) {
-      work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals);
+      work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals, recipe);
     } else {
       work.follow = { kind: 'skip', reason: 'file moved but its anchored code changed; run `surf lint`' };
     }
   });
 }
 
-function plan(work: ClaimWork, follow: boolean): Plan {
+function plan(work: ClaimWork, follow: boolean, recipe: Recipe): Plan {
   const digests: string[] = [];
+  const storedDigests: string[] = [];
   for (const result of work.digests) {
     if (result === undefined || 'failure' in result) {
       if (!follow) return { kind: 'skip', reason: result?.failure ?? 'internal error: site not hashed' };
@@ -278,9 +309,14 @@ function plan(work: ClaimWork, follow: boolean): Plan {
       return work.follow ?? { kind: 'skip', reason: result?.failure ?? 'internal error: site not hashed' };
     }
     digests.push(result.digest);
+    if (result.storedDigest !== undefined) storedDigests.push(result.storedDigest);
   }
-  const stamp = formatStamp(CURRENT_RECIPE, combineSiteHashes(digests));
-  return work.claim.hash === stamp ? { kind: 'unchanged' } : { kind: 'hash', stamp };
+  const stamp = formatStamp(recipe, combineSiteHashes(digests));
+  if (work.claim.hash === stamp) return { kind: 'unchanged' };
+  // A stamp under an older recipe that still holds is kept: upgrading is not a reason to re-stamp.
+  const stored = storedDigests.length === digests.length && work.claim.hash !== undefined ? parseStamp(work.claim.hash) : undefined;
+  if (stored !== undefined && combineSiteHashes(storedDigests) === stored.hex) return { kind: 'unchanged' };
+  return { kind: 'hash', stamp };
 }
 
 interface Provenance {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SurfError } from '../errors.js';
-import { DEFAULT_HUB_GLOBS, findWorkspaceRoot, loadSurfConfig, parseSurfConfig } from './config.js';
+import { DEFAULT_HUB_GLOBS, findWorkspaceRoot, loadSurfConfig, parseSurfConfig, writeRecipe } from './config.js';
 
 function configError(text: string): SurfError {
   try {
@@ -29,10 +29,22 @@ describe('parseSurfConfig (spec §6)', () => {
     expect(parseSurfConfig('hubs = []\n')).toEqual({ hubs: [], bundles: [] });
   });
 
+  it('reads `recipe = 2 | 3` and rejects any other value', () => {
+    expect(parseSurfConfig('recipe = 2\n')).toEqual({ hubs: ['hubs/*.md'], bundles: [], recipe: 'v2' });
+    expect(parseSurfConfig('recipe = 3\n').recipe).toBe('v3');
+    expect(writeRecipe(parseSurfConfig(''))).toBe('v3');
+    expect(writeRecipe(parseSurfConfig('recipe = 2\n'))).toBe('v2');
+    for (const bad of ['recipe = 1', 'recipe = 4', 'recipe = "2"', 'recipe = true']) {
+      const error = configError(`${bad}\n`);
+      expect(error.code).toBe('SURF_BAD_CONFIG');
+      expect(error.message).toMatch(/^invalid surf\.toml: `recipe` must be 2 or 3/);
+    }
+  });
+
   it('rejects unknown keys', () => {
     const error = configError('hubs = ["a/*.md"]\nhub = ["b/*.md"]\n');
     expect(error.code).toBe('SURF_BAD_CONFIG');
-    expect(error.message).toBe('invalid surf.toml: unknown field `hub`, expected `hubs` or `bundles`');
+    expect(error.message).toBe('invalid surf.toml: unknown field `hub`, expected `hubs`, `bundles` or `recipe`');
     expect(configError('[hubs]\nx = 1\n').message).toContain('`hubs` must be an array of strings');
     expect(configError('[tool]\nx = 1\n').message).toContain('unknown field `tool`');
   });

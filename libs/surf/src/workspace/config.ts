@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { SurfError } from '../errors.js';
+import { CURRENT_RECIPE, type Recipe } from '../stamp.js';
 
 /** File name of the workspace configuration; its directory is the workspace root. */
 export const SURF_CONFIG_FILE = 'surf.toml';
@@ -15,6 +16,16 @@ export interface SurfConfigValues {
   readonly hubs: readonly string[];
   /** OKF bundle directories; each contributes `<dir>/**\/*.md` (default `[]`). */
   readonly bundles: readonly string[];
+  /**
+   * `recipe = 2 | 3`: the recipe new stamps are written under; absent means the current one (3).
+   * `2` keeps a workspace shared with the reference surf readable by it.
+   */
+  readonly recipe?: Recipe;
+}
+
+/** The recipe `surf verify` writes new stamps under in a workspace. */
+export function writeRecipe(config: Pick<SurfConfigValues, 'recipe'>): Recipe {
+  return config.recipe ?? CURRENT_RECIPE;
 }
 
 /** A loaded workspace configuration. */
@@ -25,10 +36,11 @@ export interface SurfConfig extends SurfConfigValues {
   readonly configPath: string;
 }
 
-const KNOWN_KEYS = ['hubs', 'bundles'] as const;
+const KNOWN_KEYS = ['hubs', 'bundles', 'recipe'] as const;
 
 /**
- * Parses `surf.toml` text strictly: only `hubs` and `bundles` (arrays of strings) are allowed.
+ * Parses `surf.toml` text strictly: only `hubs` and `bundles` (arrays of strings) and `recipe`
+ * (2 or 3) are allowed.
  * Throws `SURF_BAD_CONFIG` with a message starting `invalid surf.toml: `.
  */
 export function parseSurfConfig(text: string): SurfConfigValues {
@@ -40,13 +52,28 @@ export function parseSurfConfig(text: string): SurfConfigValues {
   }
   for (const key of Object.keys(table)) {
     if (!(KNOWN_KEYS as readonly string[]).includes(key)) {
-      throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: unknown field \`${key}\`, expected \`hubs\` or \`bundles\``);
+      throw new SurfError('SURF_BAD_CONFIG', `invalid surf.toml: unknown field \`${key}\`, expected \`hubs\`, \`bundles\` or \`recipe\``);
     }
   }
+  const recipe = recipeSetting(table);
   return {
     hubs: stringList(table, 'hubs') ?? DEFAULT_HUB_GLOBS,
     bundles: stringList(table, 'bundles') ?? [],
+    ...(recipe !== undefined ? { recipe } : {}),
   };
+}
+
+/** `recipe = 2` or `recipe = 3` (a TOML integer); anything else is a configuration error. */
+function recipeSetting(table: Record<string, unknown>): Recipe | undefined {
+  if (!Object.hasOwn(table, 'recipe')) return undefined;
+  const value = table['recipe'];
+  const number = typeof value === 'bigint' ? Number(value) : value;
+  if (number === 2) return 'v2';
+  if (number === 3) return 'v3';
+  throw new SurfError(
+    'SURF_BAD_CONFIG',
+    `invalid surf.toml: \`recipe\` must be 2 or 3 (the hash recipe new stamps are written under), got ${JSON.stringify(typeof value === 'bigint' ? Number(value) : value) ?? String(value)}; use recipe = 2 only for a workspace shared with the reference surf`,
+  );
 }
 
 /**
