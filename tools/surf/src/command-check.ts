@@ -3,6 +3,7 @@ import { loadWorkspace, runCheck } from '@driftgate/surf';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
+import { reportedWorkspace } from './reported-workspace.js';
 import { SURF_VERSION, emitReport, reportFormatOption, reportTargetOption } from './render-check.js';
 
 interface CheckFlags {
@@ -32,7 +33,7 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
       });
       progress?.clear();
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
-      await emitReport(io, fromSurfCheck(result, { version: SURF_VERSION, workspace }), flags.format, flags.report);
+      await emitReport(io, fromSurfCheck(result, { version: SURF_VERSION, workspace: reportedWorkspace(workspace, result) }), flags.format, flags.report);
     });
 }
 
