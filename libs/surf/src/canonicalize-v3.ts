@@ -11,7 +11,8 @@ import { type BindContext, type ScopeKind, scopeRules } from './scoped-binders.j
  *   around escape sequences, f-string format specs, a Rust repetition separator in `macro_rules!`)
  *   is emitted as a `~text` token — verbatim inside literals, with whitespace removed elsewhere —
  *   and an anonymous token whose text differs from its kind (`b"` aliased to `"`) emits its text.
- * - CRLF is LF in every emitted text, so a `core.autocrlf=true` checkout hashes the same.
+ * - CRLF is LF in every emitted text, so a `core.autocrlf=true` checkout hashes the same, and a
+ *   Python backslash line continuation outside literals is layout (dropped, like whitespace).
  * - Identifiers are placeholders only when bound in an enclosing scope (scoped-binders.ts);
  *   member names (`.x`, object and struct keys, keyword-argument names, the last segment of a
  *   path) are always verbatim, except the span's own name.
@@ -144,8 +145,8 @@ export function canonicalTokensV3(
         const fn = depth > 0 ? fnAt[depth - 1]! : 0;
         if (depth > 0) gap(covered[depth - 1]!, start, parentLiteral);
         let descended = false;
-        if (kind.includes('comment')) {
-          // Dropped whole, as in v2.
+        if (kind.includes('comment') || kind === 'line_continuation') {
+          // Dropped whole: comments as in v2, and a Python backslash line break, which is layout.
         } else if (!cursor.nodeIsNamed) {
           const raw = crlf(text.slice(start, end));
           out.push(raw.trim() === '' || raw === kind ? kind : raw);
