@@ -77,7 +77,7 @@ describe('quickHubFacts', () => {
       '---\nanchors:\n  - claim: a: b\n    at: a.rs > f\n---\n',
       '---\nanchors:\n  - claim: c\n    at: a.rs\n      > f\n---\n',
       '---\nanchors:\n  - claim: c\n\tat: a.rs > f\n---\n',
-      '---\nrefs: [./a.md]\n---\n',
+      '---\nrefs: [./a.md, "b"]\n---\n',
       '---\nnull: x\n---\n',
       '---\nanchors:\n  - claim: &a c\n    at: *a\n---\n',
       '---\nanchors:\n  - claim: c\n    at: a.rs > f\n\u00a0\n---\n',
@@ -97,6 +97,9 @@ describe('quickHubFacts', () => {
     const top = fc.oneof(
       fc.tuple(fc.constantFrom('summary', 'type', 'title', 'owner', 'null', 'tags', 'refs'), value).map(([k, v]) => [`${k}: ${v}`]),
       fc.array(value, { maxLength: 3 }).map((vs) => ['refs:', ...vs.map((v) => `  - ${v}`)]),
+      fc.tuple(fc.constantFrom('tags', 'refs', 'covers', 'owner'), fc.array(value, { maxLength: 3 }), fc.constantFrom(', ', ',', ' , '))
+        .map(([k, vs, sep]) => [`${k}: [${vs.join(sep)}]`]),
+      fc.constantFrom(['tags: [a, b-1, c/d.e]'], ['refs: [ ./a.md ]'], ['tags: [null]'], ['tags: [a,, b]'], ['tags: [a] x'], ['tags: [true, 1e3]']),
       fc.tuple(fc.array(item, { minLength: 1, maxLength: 4 }), fc.constantFrom(0, 2, 4)).map(([items, dash]) => [
         'anchors:',
         ...items.flatMap((fields) =>

@@ -13,6 +13,8 @@ const LIST_KEYS: ReadonlySet<string> = new Set(['tags', 'refs', 'covers']);
 const BOOLEANS: ReadonlySet<string> = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 const NULLS: ReadonlySet<string> = new Set(['~', 'null', 'Null', 'NULL']);
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const FLOW_WORD = '[A-Za-z0-9_][A-Za-z0-9_./-]*';
+const FLOW_LIST = new RegExp(`^ \\[ *(${FLOW_WORD} *(, *${FLOW_WORD} *)*)?\\]$`);
 /** Characters a plain scalar may not start with (YAML indicators, quotes, and `-` to stay simple). */
 const PLAIN_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`');
 
@@ -20,7 +22,7 @@ const PLAIN_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`');
  * The refs and claim sites of a hub read by a line scanner, without YAML — only when the hub is
  * in a plain subset of the format that certainly parses, and to exactly these values: one-line
  * `key: value` pairs with plain or simply quoted scalars, block lists of claims and of strings,
- * `[]`, blank lines. Anything else (comments, block or multi-line scalars, escapes, flow
+ * flow lists of simple words, blank lines. Anything else (comments, block or multi-line scalars, escapes, flow
  * collections, anchors, tags, tabs, nested values, a YAML problem of any kind) gives undefined,
  * and the caller parses the hub as usual. So a hub can be passed over when none of its claims is
  * in scope, while a malformed hub is still parsed (and reported) as before.
@@ -52,7 +54,7 @@ export function quickHubFacts(text: string): HubFacts | undefined {
       if (claims === undefined) return undefined;
       sites.push(...claims);
     } else if (LIST_KEYS.has(key)) {
-      const list = rest === ' []' ? [] : rest === '' ? readStringList(reader, 0) : undefined;
+      const list = rest === '' ? readStringList(reader, 0) : flowList(rest);
       if (list === undefined) return undefined;
       if (key === 'refs') refs = list;
     } else if (scalarValue(rest) === undefined) {
@@ -145,6 +147,15 @@ function readStringList(reader: LineReader, minIndent: number): string[] | undef
   // A deeper line after the list would continue its last scalar (or be a YAML error).
   if (out.length === 0 || (after !== undefined && indentOf(after) >= indent)) return undefined;
   return out;
+}
+
+/** A one-line flow list of simple words, ` [a, b/c, d-1]` (or ` []`); undefined for anything else. */
+function flowList(rest: string): string[] | undefined {
+  if (!FLOW_LIST.test(rest)) return undefined;
+  const inner = rest.slice(rest.indexOf('[') + 1, rest.lastIndexOf(']')).trim();
+  if (inner === '') return [];
+  const items = inner.split(',').map((item) => item.trim());
+  return items.some((item) => NULLS.has(item)) ? undefined : items;
 }
 
 /** `key:` at exactly `indent` spaces, and what follows the colon (`''` or ` value`). */
