@@ -1,6 +1,8 @@
 import { type Anchor, parseAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
+import { findRecipe2BlindSpot } from '../recipe2-blind-spots.js';
+import { parseStamp } from '../stamp.js';
 import { type Claim, type Hub, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
 import { rustLines } from '../hub/rust-lines.js';
 import type { ParsedFile } from '../parsed-file.js';
@@ -196,9 +198,9 @@ function lintSite(
     return { kind: 'findings', findings: [finding('block', rel, message, meta)], resolved: false };
   }
   const block = (message: string): SiteOutcome => ({ kind: 'findings', findings: [finding('block', rel, message, meta)], resolved: false });
-  let span;
+  let resolution;
   try {
-    span = resolveAnchor(source, anchor).span;
+    resolution = resolveAnchor(source, anchor);
   } catch (error) {
     if (!(error instanceof ResolveError)) throw error;
     if (error.kind === 'Ambiguous') return block(error.message);
@@ -226,6 +228,7 @@ function lintSite(
     const hint = chain === undefined ? '' : formatChainHint(chain);
     return block(`\`${segment}\` not found (claim has no stored hash to match against)${hint}`);
   }
+  const { span } = resolution;
   const spanLines = span.endLine - span.startLine + 1;
   const fileLines = Math.max(rustLines(source.text).length, 1);
   const findings: LintFinding[] = [];
@@ -239,6 +242,20 @@ function lintSite(
         meta,
       ),
     );
+  }
+  if (claim.hash !== undefined && parseStamp(claim.hash)?.recipe === 'v2') {
+    // A 2: stamp passes edits to these constructs; say so, since nothing else will.
+    const blind = findRecipe2BlindSpot(source, resolution);
+    if (blind !== undefined) {
+      findings.push(
+        finding(
+          'warn',
+          rel,
+          `the span holds ${blind.what} at ${anchor.file}:${blind.line}, which a \`2:\` stamp cannot see — edits there pass \`surf check\`; after re-reading the claim, re-stamp it under recipe 3 with \`surf verify '${meta.at}'\` (docs/hash-recipes.md)`,
+          meta,
+        ),
+      );
+    }
   }
   return { kind: 'findings', findings, resolved: true };
 }

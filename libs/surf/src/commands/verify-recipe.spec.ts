@@ -81,3 +81,13 @@ describe('surf verify and the hash recipe', () => {
     await expect(loadWorkspace(r.dir)).rejects.toMatchObject({ code: 'SURF_BAD_CONFIG' });
   });
 });
+
+describe('surf verify <at> re-stamps the claim it names', () => {
+  it('upgrades a still-valid 2: stamp to 3: when the claim is named', async () => {
+    const v2 = (await hashAnchor(PY, 'm.py > resp', { recipe: 'v2' })).stamp;
+    const r = repo({ 'm.py': PY, 'hubs/a.md': hub(v2) });
+    const result = await runVerify(await loadWorkspace(r.dir), { clock, target: 'm.py > resp' });
+    expect(result.stamped).toBe(1);
+    expect(stampOf(r)).toBe((await hashAnchor(PY, 'm.py > resp')).stamp);
+  });
+});

@@ -101,7 +101,8 @@ const SYSTEM_CLOCK: VerifyClock = {
  * `surf verify` (spec §7.7): re-hash claims under the workspace's recipe (3, or `recipe = 2` in
  * surf.toml) and write the stamps back surgically. A claim whose stored stamp is already that
  * value, or still holds under its own recipe 2 or 3 (not newer than the workspace's), is left
- * byte-for-byte alone — a stamp is upgraded only when the claim is re-stamped;
+ * byte-for-byte alone — a stamp is upgraded only when the claim is re-stamped (its code changed,
+ * or `target` names it);
  * one whose stamp changes also gets an `id` (if it has none), `verified_at` and, inside a git
  * repository, `verified_commit`. Each anchored file is read and parsed once; each hub is written
  * atomically and only when its text changed. Throws `SURF_NO_MATCH` when `target` names no anchor.
@@ -150,7 +151,9 @@ async function verifyWith(
           continue;
         }
         walk.visit(target.anchor.file, (source) => {
-          work.digests[i] = siteDigest(source, target.anchor, claim.ignoreLiterals, recipe, keptRecipe(claim.hash, recipe));
+          // `surf verify <at>` asks for this claim to be re-stamped: no older stamp is kept then.
+          const kept = options.target === undefined ? keptRecipe(claim.hash, recipe) : undefined;
+          work.digests[i] = siteDigest(source, target.anchor, claim.ignoreLiterals, recipe, kept);
           if (followable && 'failure' in work.digests[i]! && !isSiteFailure(source)) {
             work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals, recipe);
           }
