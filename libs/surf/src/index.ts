@@ -53,7 +53,9 @@ export { decodeSource } from './decode-source.js';
 export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
 export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
 export { type Resolution, type Span, resolveAnchor } from './resolve.js';
-export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp } from './stamp.js';
+export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './stamp.js';
+export { recipeResolution } from './recipe-extent.js';
+export { type Recipe2BlindSpot, findRecipe2BlindSpot } from './recipe2-blind-spots.js';
 export { formatChainHint, suggestChain } from './suggest-chain.js';
 export { generateClaimId } from './hub/claim-id.js';
 export {
@@ -88,6 +90,7 @@ export {
   findWorkspaceRoot,
   loadSurfConfig,
   parseSurfConfig,
+  writeRecipe,
 } from './workspace/config.js';
 export { bundleGlob, discoverHubs } from './workspace/discover-hubs.js';
 export { type WorkspaceGlob, compileWorkspaceGlob } from './workspace/glob-pattern.js';

@@ -11,9 +11,6 @@ export type Recipe = 'v1' | 'v2' | 'v3';
 /** The recipe new stamps are written under unless `surf.toml` sets `recipe = 2`. */
 export const CURRENT_RECIPE: Recipe = 'v3';
 
-/** Recipes a workspace may write new stamps under (`recipe = 2 | 3` in surf.toml). */
-export const WRITABLE_RECIPES: readonly Recipe[] = ['v2', 'v3'];
-
 /** A stored stamp split into its recipe and bare digest. */
 export interface ParsedStamp {
   readonly recipe: Recipe;
