@@ -1,5 +1,5 @@
 // CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins and
-// may read `__filename` (write-file-atomic names its temporary files with it): every bundle
+// may read `__filename`: every bundle
 // starts with these lines.
 export const ESM_BANNER = [
   "import { createRequire as __bundleCreateRequire } from 'node:module';",

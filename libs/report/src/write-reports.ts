@@ -1,6 +1,6 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileDurably } from '@driftgate/git';
 import { type ReportFormat, renderReport } from './formats.js';
 import { ReportError } from './report-error.js';
 import type { Report } from './report-model.js';
@@ -74,7 +74,7 @@ async function writeAtomic(absolute: string, content: string, display: string): 
     }
     await makeDirectory(dirname(absolute));
     // Reports can be regenerated from the run, so they skip the fsync a lock or hub gets.
-    await writeFileAtomic(absolute, content, { encoding: 'utf8', fsync: false });
+    await writeFileDurably(absolute, content, { fsync: false });
   } catch (error) {
     throw new ReportError('REPORT_WRITE', `cannot write report ${display}: ${(error as Error).message}; check that its directory is writable`, { cause: error });
   }

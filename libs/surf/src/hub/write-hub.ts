@@ -1,6 +1,6 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { removeStaleTemporaries, writeFileDurably } from '@driftgate/git';
 import { SurfError } from '../errors.js';
 import { withHubWriteLock } from './hub-write-lock.js';
 
@@ -12,14 +12,18 @@ import { withHubWriteLock } from './hub-write-lock.js';
  * - The file must still hold `previous`; if something else edited it meanwhile, throws
  *   `SURF_HUB_CHANGED` instead of overwriting that edit. The comparison and the rename happen
  *   under the hub's write lock, so two surf processes never both pass it on the same text.
- * - The new bytes go through write-file-atomic: a temp file in the same directory, flushed, with
- *   the old file's permission bits, renamed over the file. A symlinked hub is written through to
+ * - The new bytes go to a temp file in the same directory, flushed, with the old file's
+ *   permission bits, renamed over the file (`writeFileDurably`). A symlinked hub is written through to
  *   its target, so the link survives; a target outside `rootReal` (the workspace root, resolved)
  *   is refused with `SURF_IO`: surf reads such a hub, as the reference does, but never writes
  *   outside the workspace.
  */
 export async function writeHubIfChanged(path: string, text: string, previous: string, rootReal?: string): Promise<boolean> {
-  if (text === previous) return false;
+  if (text === previous) {
+    // What a run killed while writing this hub left beside it goes, even when nothing changes now.
+    await removeStaleTemporaries(await realpath(path).catch(() => path));
+    return false;
+  }
   let target: string;
   let current: string;
   try {
@@ -46,7 +50,7 @@ export async function writeHubIfChanged(path: string, text: string, previous: st
     }
     if (current !== previous) throw changed();
     try {
-      await writeFileAtomic(target, text, { encoding: 'utf8' });
+      await writeFileDurably(target, text);
     } catch (error) {
       throw new SurfError('SURF_IO', `cannot write ${path}: ${reason(error)}`, { cause: error });
     }
