@@ -110,7 +110,7 @@ export async function stampAll(files: readonly SyntheticFile[], claims: Readonly
     if (!wanted) continue;
     const parsed: ParsedFile = await parseFile(file.path, file.content);
     try {
-      for (const w of wanted) digests[w.claim]![w.site] = hashSite(parsed, w.at).digest;
+      for (const w of wanted) digests[w.claim]![w.site] = hashSite(parsed, w.at, { recipe: 'v2' }).digest;
     } finally {
       parsed.delete();
     }

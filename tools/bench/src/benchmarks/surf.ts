@@ -10,7 +10,7 @@ import { SURF_WORKLOAD, surfWorkload } from './surf-workload.js';
 
 const SEED = 0x5a_f0_c4_ec;
 /** Bump when the generator changes, so cached workspaces are rebuilt. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 /** Manifest of the source files, one per line, for the floor. */
 const MANIFEST = 'driftgate-bench-sources.txt';
 
