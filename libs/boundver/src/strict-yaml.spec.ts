@@ -66,6 +66,13 @@ describe('strict YAML', () => {
     expect(yamlKind('a: [1, 2]\n', { maxNodes: 3 })).toBe('Document exceeds the 3-value limit');
     expect(yaml('')).toBeNull();
   });
+  it('refuses nesting that would exhaust the YAML library’s stack as a depth error (found by fuzzing)', () => {
+    // Shrunk fuzz input: thousands of compact sequence indicators on one line, then a document.
+    for (const depth of [1000, 2000, 5000]) {
+      expect(yamlKind(`\n${'- '.repeat(depth)}xproject: demo\n`)).toBe('Nesting exceeds the 128-level limit');
+    }
+    expect(yamlKind(`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`)).toBe('Nesting exceeds the 128-level limit');
+  });
 });
 
 describe('strict TOML', () => {
@@ -94,5 +101,16 @@ describe('strict TOML', () => {
   it('applies limits', () => {
     expect(tomlKind('a = [[1]]\n', { maxDepth: 2 })).toBe('Nesting exceeds the 2-level limit');
     expect(tomlKind('a = 1000\n', { maxIntegerDigits: 3 })).toBe('Integer exceeds the 3-digit limit');
+  });
+});
+
+describe('YAML nesting pre-scan', () => {
+  it('refuses deep compact, flow and lone-CR nesting before the YAML library recurses (found by fuzzing)', () => {
+    // 20,000 brackets aborted the whole process inside V8 (a fatal error, not an exception).
+    const deep = [`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, `\n${'- '.repeat(5000)}x\n`, `a:\r${'- '.repeat(5000)}x\r`, `${'? '.repeat(5000)}x\n`];
+    for (const text of deep) {
+      expect(() => parseStrictYaml(text, 'boundary.config.yaml')).toThrow(/Nesting exceeds the 128-level limit at line \d+, column \d+$/);
+    }
+    expect(parseStrictYaml(`a: ${'['.repeat(127)}${']'.repeat(127)}\n`, 'boundary.config.yaml')).toBeInstanceOf(Map);
   });
 });

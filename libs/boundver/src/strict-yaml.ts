@@ -5,6 +5,7 @@ import { BoundverError } from './errors.js';
 import type { JsonObject, JsonValue } from './json-value.js';
 import { MAX_JSON_DEPTH, MAX_JSON_INTEGER_DIGITS, MAX_JSON_NODES } from './limits.js';
 import { asText } from './text-decoding.js';
+import { yamlDepthExcess } from './yaml-depth.js';
 
 // Loaded on first use: most operations read JSON only, and every process start pays for imports.
 let yamlModule: typeof YamlModule | undefined;
@@ -60,16 +61,30 @@ export function parseStrictYaml(input: string | Uint8Array, source: string, opti
   const maxIntegerDigits = options.maxIntegerDigits ?? MAX_JSON_INTEGER_DIGITS;
   const { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, {
-    schema: 'core',
-    version: '1.2',
-    intAsBigInt: true,
-    uniqueKeys: true,
-    merge: false,
-    strict: true,
-    lineCounter,
-    prettyErrors: false,
-  });
+  // Two levels of slack: the scan counts the root mapping and may count a bracket in a plain
+  // scalar; the exact limit is applied to the composed values below.
+  const excess = yamlDepthExcess(text, maxDepth + 2);
+  if (excess !== undefined) throw new YamlParseError(source, `Nesting exceeds the ${maxDepth}-level limit`, excess.line, excess.column);
+  let document: ReturnType<typeof parseDocument>;
+  try {
+    document = parseDocument(text, {
+      schema: 'core',
+      version: '1.2',
+      intAsBigInt: true,
+      uniqueKeys: true,
+      merge: false,
+      strict: true,
+      lineCounter,
+      prettyErrors: false,
+    });
+  } catch (cause) {
+    // The library composes nested collections recursively, so nesting far past the limit
+    // (`- - - … x`, `[[[…]]]`) can exhaust the stack before the depth check below refuses it.
+    if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
+      throw new YamlParseError(source, `Nesting exceeds the ${maxDepth}-level limit`, 1, 1);
+    }
+    throw cause;
+  }
 
   function fail(kind: string, offset: number): never {
     const position = lineCounter.linePos(offset);
@@ -77,7 +92,11 @@ export function parseStrictYaml(input: string | Uint8Array, source: string, opti
   }
 
   const problem = document.errors[0] ?? document.warnings[0];
-  if (problem !== undefined) fail(describeYamlProblem(problem.message, problem.code), problem.pos[0]);
+  if (problem !== undefined) {
+    // Sometimes the library catches its own stack overflow and reports it as a document error.
+    const tooDeep = /call stack/i.test(problem.message);
+    fail(tooDeep ? `Nesting exceeds the ${maxDepth}-level limit` : describeYamlProblem(problem.message, problem.code), problem.pos[0]);
+  }
 
   let nodes = 0;
   const stack: Frame[] = [];

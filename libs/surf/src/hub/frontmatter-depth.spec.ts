@@ -43,6 +43,20 @@ describe('frontmatter nesting', () => {
     expect(frontmatterDepthExcess(`a: x${many}`)).toEqual({ line: 1, column: 4 + MAX_FRONTMATTER_DEPTH });
   });
 
+  it('counts compact `? ? x` and `- - x` nesting on one line (found by fuzzing)', () => {
+    // The YAML library recursed once per indicator: 300 explicit keys took seconds, 1,000
+    // overflowed the stack into the message.
+    for (const indicator of ['? ', '- ']) {
+      const error = parseError(hub(`extra: \n  ${indicator.repeat(1000)}&a aa`));
+      expect(error.message).toContain(`nesting deeper than ${MAX_FRONTMATTER_DEPTH} levels at line 3`);
+      expect(error.message).not.toContain('call stack');
+    }
+    expect(parseHub(hub(`extra:\n  ${'- '.repeat(MAX_FRONTMATTER_DEPTH - 3)}x`)).extra.has('extra')).toBe(true);
+    // Indicators inside an open flow collection: invalid YAML the library recursed on anyway.
+    const inFlow = parseError(hub(`tags: \n  - {a: \n  ${'- '.repeat(5000)}x`));
+    expect(inFlow.message).toContain(`nesting deeper than ${MAX_FRONTMATTER_DEPTH} levels at line 4`);
+  });
+
   it('leaves every ordinary hub alone', () => {
     const text = hub('summary: s\nanchors:\n  - claim: c\n    at:\n      - a.ts > f\n      - b.ts > g\nrefs: [./x.md]\ntags: [a, b]');
     expect(parseHub(text).anchors).toHaveLength(1);

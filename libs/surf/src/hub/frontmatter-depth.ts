@@ -12,10 +12,18 @@ export interface DepthExcess {
   readonly column: number;
 }
 
+/** A block indicator (`-`, `?`, `:`) at `i` followed by a space, a tab, a line break or the end. */
+function isIndicator(yaml: string, i: number): boolean {
+  const ch = yaml[i];
+  if (ch !== '-' && ch !== '?' && ch !== ':') return false;
+  const next = yaml[i + 1];
+  return next === undefined || next === ' ' || next === '\t' || next === '\n';
+}
+
 /**
  * Finds the first place the YAML text nests collections deeper than the limit, counting flow
  * brackets (`[`, `{`) outside quoted scalars and comments, on top of the block indentation levels
- * open at that line. A bracket inside a plain scalar counts too; it only matters when 128 of them
+ * open at that line (compact `- - x` and `? ? x` indicators count as the levels they open). A bracket inside a plain scalar counts too; it only matters when 128 of them
  * are open at once, which no real hub has.
  */
 export function frontmatterDepthExcess(yaml: string, limit = MAX_FRONTMATTER_DEPTH): DepthExcess | undefined {
@@ -50,7 +58,37 @@ export function frontmatterDepthExcess(yaml: string, limit = MAX_FRONTMATTER_DEP
         while (indents.length > 0 && indents.at(-1)! >= indent) indents.pop();
         indents.push(indent);
         if (indents.length > limit) return { line, column: indent + 1 };
+        // Compact block nesting (`- - - x`, `? ? ? x`) opens one level per indicator on a single
+        // line, with no indentation or bracket to count; the YAML library recurses on each.
+        let j = i;
+        while (isIndicator(yaml, j)) {
+          j++;
+          while (yaml[j] === ' ' || yaml[j] === '\t') j++;
+          const column = j - lineStart;
+          if (column <= indents.at(-1)!) break;
+          indents.push(column);
+          if (indents.length > limit) return { line, column: column + 1 };
+        }
+        if (j > i) {
+          // The run holds only indicators and blanks: resume the scan after it.
+          i = j - 1;
+          continue;
+        }
       }
+    }
+    // A run of `- ` / `? ` indicators anywhere else (inside a flow collection, after a key) is
+    // invalid YAML, but the library still recurses once per indicator while recovering.
+    if ((ch === '-' || ch === '?') && isIndicator(yaml, i) && (i === lineStart || ' \t[{,'.includes(yaml[i - 1]!))) {
+      let run = 0;
+      let j = i;
+      while ((yaml[j] === '-' || yaml[j] === '?') && isIndicator(yaml, j)) {
+        run++;
+        j++;
+        while (yaml[j] === ' ' || yaml[j] === '\t') j++;
+      }
+      if (indents.length + flow + run > limit) return { line, column: i - lineStart + 1 };
+      i = j - 1;
+      continue;
     }
     if (ch === '#' && (i === lineStart || yaml[i - 1] === ' ' || yaml[i - 1] === '\t')) {
       while (i + 1 < yaml.length && yaml[i + 1] !== '\n') i++;

@@ -78,15 +78,35 @@ class FrontmatterReader {
         position,
       );
     }
-    this.doc = parseDocument(yamlText, {
-      keepSourceTokens: true,
-      lineCounter: this.lineCounter,
-      prettyErrors: false,
-      uniqueKeys: true,
-    });
+    try {
+      this.doc = parseDocument(yamlText, {
+        keepSourceTokens: true,
+        lineCounter: this.lineCounter,
+        prettyErrors: false,
+        uniqueKeys: true,
+        // The library would otherwise print its warnings (a collection used as a key) to stderr
+        // itself; a library of ours never writes to the terminal.
+        logLevel: 'error',
+      });
+    } catch (cause) {
+      // A nesting shape the pre-scan does not count may still exhaust the library's recursion.
+      if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
+        throw new HubParseError('Yaml', `nesting deeper than ${MAX_FRONTMATTER_DEPTH} levels; a hub's frontmatter needs a few levels (anchors > claim > at), so flatten this value`, undefined, cause);
+      }
+      throw cause;
+    }
     const error = this.doc.errors[0];
     if (error) {
       const position = this.position(error.pos[0]);
+      if (/call stack/i.test(error.message)) {
+        // The library caught its own stack overflow; say what the user has to change instead.
+        throw new HubParseError(
+          'Yaml',
+          `nesting deeper than ${MAX_FRONTMATTER_DEPTH} levels at line ${position.line}, column ${position.column}; a hub's frontmatter needs a few levels (anchors > claim > at), so flatten this value`,
+          position,
+          error,
+        );
+      }
       throw new HubParseError('Yaml', `${error.message} at line ${position.line}, column ${position.column}`, position, error);
     }
   }
