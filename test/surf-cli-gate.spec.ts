@@ -106,7 +106,7 @@ describe('surf check (vectors §1.6, spec §7.6)', () => {
   });
 
   it('prints the v1 upgrade notice on stderr for clean v1 stamps', () => {
-    const r = workspace({ 'x.go': 'package x\n\nfunc Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n', 'hubs/a.md': hub(item('x.go > Add', '942af2641116')) });
+    const r = workspace({ 'surf.toml': 'recipe = 2\n', 'x.go': 'package x\n\nfunc Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n', 'hubs/a.md': hub(item('x.go > Add', '942af2641116')) });
     expect(surf(r.dir, ['check'])).toEqual({
       status: 0,
       stdout: 'surf check: all anchored spans match their stored hashes.\n',
@@ -219,8 +219,9 @@ describe('surf check (vectors §1.6, spec §7.6)', () => {
 });
 
 describe('surf verify (spec §7.7)', () => {
+  // The reference's vectors: recipe 2, which a workspace asks for with `recipe = 2` (3 is the default).
   it('writes `hash: 2:<raw_v2>`, then is idempotent and byte-identical (vectors §1.6)', () => {
-    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add')) }, true);
+    const r = workspace({ 'surf.toml': 'recipe = 2\n', 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add')) }, true);
     const first = surf(r.dir, ['verify', '--format', 'json']);
     expect(first.status).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual({ stamped: 1, unchanged: 0, errors: 0, anchors: [{ hub: 'hubs/a.md', at: 'src/m.rs > add', outcome: 'stamped' }] });
@@ -233,7 +234,7 @@ describe('surf verify (spec §7.7)', () => {
   });
 
   it('re-stamps a matching v1 stamp to v2 once', () => {
-    const r = workspace({ 'x.go': 'package x\n\nfunc Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n', 'hubs/a.md': hub(item('x.go > Add', '942af2641116')) });
+    const r = workspace({ 'surf.toml': 'recipe = 2\n', 'x.go': 'package x\n\nfunc Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n', 'hubs/a.md': hub(item('x.go > Add', '942af2641116')) });
     expect(surf(r.dir, ['verify']).stdout).toBe('updated hubs/a.md\nsurf verify: stamped 1 anchor(s), 0 skipped, 0 error(s).\n');
     expect(readFileSync(join(r.dir, 'hubs/a.md'), 'utf8')).toContain('    hash: 2:5bb84c760e6b\n');
     expect(surf(r.dir, ['verify']).stdout).toBe('surf verify: stamped 0 anchor(s), 1 skipped, 0 error(s).\n');
@@ -393,7 +394,7 @@ describe('--report to a path that is not a regular file', () => {
 
 describe('a claim with `at: []`', () => {
   it('is blocked by lint; check and verify treat it as the reference does', () => {
-    const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub('  - claim: nothing in particular\n    at: []\n') });
+    const r = workspace({ 'surf.toml': 'recipe = 2\n', 'src/m.rs': G1, 'hubs/a.md': hub('  - claim: nothing in particular\n    at: []\n') });
     const lint = surf(r.dir, ['lint']);
     expect(lint.status).toBe(1);
     expect(lint.stdout).toContain('the claim names no code (`at:` is an empty list); add the site it describes');

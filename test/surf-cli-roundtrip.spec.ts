@@ -48,7 +48,8 @@ const CASES: LanguageCase[] = [
     // Vector G1: v2 f1075e760a17.
     source: 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n',
     symbol: 'add',
-    stamp: '2:f1075e760a17',
+    // Recipe 3 (the default) gives the v2 vector's digest here: nothing in this span differs.
+    stamp: '3:f1075e760a17',
     logic: ['a + b', 'a * b'],
     cosmetic: '/// Adds.\npub fn add(x: i64,   y: i64) -> i64 {\n\n    /* total */ x + y // no overflow check\n}\n',
     renamedSymbol: 'sum',
@@ -60,7 +61,8 @@ const CASES: LanguageCase[] = [
     // Vector G4: v2 879b76118966.
     source: 'def add(a, b):\n    # comment\n    return a + b\n',
     symbol: 'add',
-    stamp: '2:879b76118966',
+    // Recipe 3 (the default) gives the v2 vector's digest here: nothing in this span differs.
+    stamp: '3:879b76118966',
     logic: ['a + b', 'a - b'],
     cosmetic: '# helpers\n\n\ndef add(left, right):\n    # the sum\n    return left   +   right  # both\n',
     renamedSymbol: 'plus',
@@ -72,7 +74,8 @@ const CASES: LanguageCase[] = [
     // Vector G5: v2 5bb84c760e6b (the package clause is outside the span).
     source: 'package calc\n\nfunc Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n',
     symbol: 'Add',
-    stamp: '2:5bb84c760e6b',
+    // Recipe 3 (the default) gives the v2 vector's digest here: nothing in this span differs.
+    stamp: '3:5bb84c760e6b',
     logic: ['a + b', 'a * b'],
     cosmetic: 'package calc\n\n// Add adds.\nfunc Add(x int, y int) int {\n\treturn x + /* plus */ y\n}\n',
     renamedSymbol: 'Sum',
