@@ -27,6 +27,7 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
       const rendered = flags.format === 'json' ? renderVerifyJson(result) : renderVerifyHuman(result);
       io.out(rendered.out);
       if (rendered.err !== '') io.err(rendered.err);
-      io.exit(result.errors > 0 ? SurfExit.failure : SurfExit.ok);
+      // A hub the file system refused (full disk, read-only) is not a claim problem: the run could not finish.
+      io.exit(result.unwritten.some((hub) => hub.code === 'SURF_IO') ? SurfExit.usage : result.errors > 0 ? SurfExit.failure : SurfExit.ok);
     });
 }

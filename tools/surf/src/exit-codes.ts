@@ -4,7 +4,7 @@ export const SurfExit = {
   ok: 0,
   /** A divergence, a blocking lint finding, or a verify error (the gate is red). */
   failure: 1,
-  /** Usage or configuration error: bad flags, no surf.toml, invalid glob, unreadable input. */
+  /** Usage or configuration error: bad flags, no surf.toml, invalid glob, unreadable input, a hub the file system would not let verify write. */
   usage: 2,
 } as const;
 

@@ -66,6 +66,12 @@ export interface VerifyResult {
   readonly updatedFiles: readonly string[];
   /** Concept hubs that do not parse and were left alone, with the parse error. */
   readonly skippedHubs: ReadonlyArray<{ readonly hub: string; readonly message: string }>;
+  /**
+   * Hubs whose new text could not be written, in hub order, with the typed error's code:
+   * `SURF_IO` (the file system refused: full disk, read-only), `SURF_HUB_CHANGED` (edited
+   * meanwhile), `SURF_HUB_LOCKED`, `SURF_HUB_EDIT`. Their claims count as errors too.
+   */
+  readonly unwritten: ReadonlyArray<{ readonly hub: string; readonly code: string; readonly message: string }>;
 }
 
 type Plan =
@@ -181,6 +187,7 @@ async function verifyWith(
 
   const anchors: VerifyAnchorResult[] = [];
   const updatedFiles: string[] = [];
+  const unwritten: Array<{ hub: string; code: string; message: string }> = [];
   let stamped = 0;
   let unchanged = 0;
   let errors = 0;
@@ -196,6 +203,7 @@ async function verifyWith(
     if (hubWorks === undefined) continue;
     const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId }, rootReal);
     if (outcomes.written) updatedFiles.push(loaded.rel);
+    if (outcomes.failure !== undefined) unwritten.push({ hub: loaded.rel, ...outcomes.failure });
     hubWorks.forEach(({ work }, i) => {
       const outcome = outcomes.results[i]!;
       if (outcome.outcome === 'skipped') errors++;
@@ -204,7 +212,7 @@ async function verifyWith(
       anchors.push({ hub: loaded.rel, at: displaySites(work.sites), hubLine: work.claim.line, ...outcome });
     });
   }
-  return { stamped, unchanged, errors, anchors, updatedFiles, skippedHubs };
+  return { stamped, unchanged, errors, anchors, updatedFiles, skippedHubs, unwritten };
 }
 
 /** ISO-8601 UTC at second precision: `2026-07-01T16:53:08Z`. */
@@ -336,7 +344,7 @@ async function applyHub(
   items: ReadonlyArray<{ work: ClaimWork; plan: Plan }>,
   provenance: Provenance,
   rootReal: string,
-): Promise<{ written: boolean; results: ClaimOutcome[] }> {
+): Promise<{ written: boolean; results: ClaimOutcome[]; failure?: { code: string; message: string } }> {
   const results: ClaimOutcome[] = items.map(({ plan }) =>
     plan.kind === 'skip' ? { outcome: 'skipped', reason: plan.reason } : { outcome: plan.kind === 'unchanged' ? 'unchanged' : 'stamped' },
   );
@@ -383,6 +391,7 @@ async function applyHub(
     if (!(error instanceof SurfError) || !['SURF_HUB_EDIT', 'SURF_HUB_CHANGED', 'SURF_HUB_LOCKED', 'SURF_IO'].includes(error.code)) throw error;
     return {
       written: false,
+      failure: { code: error.code, message: error.message },
       results: items.map(({ plan }, i) =>
         plan.kind === 'hash' || plan.kind === 'follow' ? { outcome: 'skipped', reason: error.message } : results[i]!,
       ),
