@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIT_TEST_ENV, type TempRepo, createTempRepo } from './support/temp-repo.js';
 
 const SURF = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
+/** What `surf triage` runs once the user confirms: every diverged claim accepted, written through applyDecisions. */
+const TRIAGE_WRITE = fileURLToPath(new URL('./support/triage-accept-all.mjs', import.meta.url));
 const BOUNDVER = fileURLToPath(new URL('../tools/boundver/bin/boundver.js', import.meta.url));
 /** Kill points per command; the issue asks for at least 50. */
 const POINTS = Number(process.env['DRIFTGATE_KILL_POINTS'] ?? 50);
@@ -192,5 +194,52 @@ describe('SIGKILL while reports are written', () => {
     const watched = new Map(reports.map((path) => [path, { old: null, new: readFileSync(join(repo.dir, path), 'utf8') }]));
     const result = await killCampaign(repo, SURF, args, { watched, filesBefore, filesAfter: files(repo.dir), runtimeMs });
     summary.push(`surf check --report: ${result.points} points, ${result.killed} killed mid-run`);
+  }, 600_000);
+});
+
+describe('SIGKILL while triage writes its accepted decisions', () => {
+  let repo: TempRepo;
+  beforeAll(() => {
+    const tree: Record<string, string> = { 'surf.toml': 'hubs = ["hubs/*.md"]\n' };
+    for (let h = 0; h < 3; h++) {
+      tree[`src/t${h}.ts`] = Array.from({ length: 3 }, (_, i) => `export function g${i}(x: number): number {\n  return x + ${i};\n}\n`).join('\n');
+      tree[`hubs/t${h}.md`] = `---\nanchors:\n${Array.from({ length: 3 }, (_, i) => `  - claim: g${i} adds ${i}\n    at: src/t${h}.ts > g${i}\n`).join('')}refs: []\n---\n`;
+    }
+    repo = createTempRepo(tree);
+    expect(runSync(SURF, repo.dir, ['verify']).code).toBe(0);
+    repo.commit('stamped');
+    // Every claim diverges, so triage has 9 decisions to write, one claim at a time.
+    for (let h = 0; h < 3; h++) writeFileSync(join(repo.dir, `src/t${h}.ts`), readFileSync(join(repo.dir, `src/t${h}.ts`), 'utf8').replaceAll('x + ', 'x - '));
+  });
+  afterAll(() => repo?.dispose());
+
+  it(`leaves each hub whole, each claim old or new, at ${POINTS} kill points; writing again completes`, async () => {
+    const hubs = [0, 1, 2].map((h) => `hubs/t${h}.md`);
+    const stamps = (text: string) => [...text.matchAll(/^ {4}hash: (\S+)$/gm)].map((m) => m[1]!);
+    const old = new Map(hubs.map((hub) => [hub, readFileSync(join(repo.dir, hub), 'utf8')]));
+    const filesBefore = files(repo.dir);
+    const runtimeMs = timed(() => expect(runSync(TRIAGE_WRITE, repo.dir, []).code).toBe(0));
+    const next = new Map(hubs.map((hub) => [hub, readFileSync(join(repo.dir, hub), 'utf8')]));
+    const random = prng(SEED);
+    let killed = 0;
+    for (let point = 0; point < POINTS; point++) {
+      for (const [hub, text] of old) writeFileSync(join(repo.dir, hub), text);
+      const delay = Math.floor(random() * runtimeMs * 1.1);
+      if ((await runKilled(TRIAGE_WRITE, repo.dir, [], delay)) === 'killed') killed++;
+      const label = `seed ${SEED} point ${point} (kill after ${delay} ms of ~${Math.round(runtimeMs)} ms)`;
+      for (const hub of hubs) {
+        // Decisions are written one claim at a time, so a hub may hold some new stamps; each is whole.
+        const now = stamps(readFileSync(join(repo.dir, hub), 'utf8'));
+        const before = stamps(old.get(hub)!);
+        const after = stamps(next.get(hub)!);
+        expect(now.length, `${label}: ${hub}`).toBe(before.length);
+        now.forEach((stamp, i) => expect([before[i], after[i]], `${label}: ${hub} claim ${i}`).toContain(stamp));
+      }
+      const rerun = runSync(TRIAGE_WRITE, repo.dir, []);
+      expect(rerun.code, `${label}: ${rerun.out}`).toBe(0);
+      for (const hub of hubs) expect(stamps(readFileSync(join(repo.dir, hub), 'utf8')), `${label}: ${hub} after writing again`).toEqual(stamps(next.get(hub)!));
+      expect(files(repo.dir), `${label}: files`).toEqual(filesBefore);
+    }
+    summary.push(`triage write: ${POINTS} points, ${killed} killed mid-run`);
   }, 600_000);
 });
