@@ -81,7 +81,8 @@ export interface DemoRun {
 /** Builds the demo repository, runs the three commands and builds their reports. Dispose `repo`. */
 export async function runDemo(): Promise<DemoRun> {
   const repo = createTempRepo({
-    'surf.toml': 'hubs = ["hubs/*.md"]\n',
+    // Recipe 2: the goldens show the reference's stamps and spans.
+    'surf.toml': 'hubs = ["hubs/*.md"]\nrecipe = 2\n',
     'packages/pricing/index.ts': PRICING_V1,
     'services/ledger/api.py': 'def post(entry):\n    return entry["amount"]\n',
     'services/ledger/README.md': '# Ledger\n',

@@ -48,7 +48,8 @@ export interface HostileRun {
 /** Builds the hostile repository and the surf check and boundver verify reports of it. Dispose `repo`. */
 export async function runHostile(): Promise<HostileRun> {
   const repo = createTempRepo({
-    'surf.toml': 'hubs = ["hubs/*.md"]\n',
+    // Recipe 2: the goldens show the reference's stamps and spans.
+    'surf.toml': 'hubs = ["hubs/*.md"]\nrecipe = 2\n',
     [ODD_PATH]: CODE_V1,
     'src/m.rs': CODE_V1,
     'hubs/hostile.md': HUB,

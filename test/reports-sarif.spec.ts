@@ -41,7 +41,7 @@ describe('SARIF levels and locations from a real check', () => {
   let check: CheckResult;
   let log: any;
   beforeAll(async () => {
-    repo = createTempRepo({ 'surf.toml': 'hubs = ["hubs/*.md"]\n', 'packages/pricing/index.ts': PRICING, 'services/ledger/api.py': LEDGER, 'hubs/pricing.md': HUB });
+    repo = createTempRepo({ 'surf.toml': 'hubs = ["hubs/*.md"]\nrecipe = 2\n', 'packages/pricing/index.ts': PRICING, 'services/ledger/api.py': LEDGER, 'hubs/pricing.md': HUB });
     await runVerify(await loadWorkspace(repo.dir), { clock: CLOCK });
     repo.commit('stamp');
     // One token changes: the smallest advisory magnitude, still a gate failure.

@@ -21,10 +21,12 @@ const RUST_STRINGS: ReadonlySet<string> = new Set(['string_literal', 'raw_string
  * (a name bound in an inner function hiding a global read) is not reported.
  */
 export function findRecipe2BlindSpot(parsed: ParsedFile, resolution: Resolution): Recipe2BlindSpot | undefined {
+  // Named nodes only: a bare `export` / `const` keyword outside the node is everywhere in
+  // TypeScript, and warning on every exported symbol would drown the rest.
   const extended = recipeResolution(parsed, resolution, 'v3');
-  if (extended.hashable.length > resolution.hashable.length) {
-    const first = extended.hashable[0]!;
-    return { what: 'attributes, decorators or modifiers outside the definition (`#[…]`, `export`, `const`, overloads, earlier `iota` specs)', line: first.startPosition.row + 1 };
+  const outside = extended.hashable.slice(0, extended.hashable.length - resolution.hashable.length).find((n) => n.isNamed);
+  if (outside !== undefined) {
+    return { what: 'attributes, decorators, overloads or earlier `iota` specs outside the definition', line: outside.startPosition.row + 1 };
   }
   for (const root of resolution.hashable) {
     const found = visit(root, parsed);

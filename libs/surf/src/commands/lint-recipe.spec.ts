@@ -34,8 +34,9 @@ describe('surf lint: constructs a 2: stamp cannot see', () => {
     ['m.py', 'def perm(f):\n    H = {}\n    for k, v in f:\n        H[tuple(k)] = v\n    return H\n', 'perm', 'a subscript assignment target'],
     ['m.py', 'def f(a):\n    return f"{a:>10}"\n', 'f', 'an f-string format spec'],
     ['m.rs', 'fn magic() -> &\'static [u8] { b"PK" }\n', 'magic', 'a string prefix'],
-    ['m.rs', '#[cfg(test)]\nfn f() -> u8 { 1 }\n', 'f', 'attributes, decorators or modifiers'],
-    ['m.ts', 'export function f<T extends Foo>(x: T) { return x; }\n', 'f', 'attributes, decorators or modifiers'],
+    ['m.rs', '#[cfg(test)]\nfn f() -> u8 { 1 }\n', 'f', 'attributes, decorators, overloads'],
+    ['m.ts', '@Injectable() export class C {}\n', 'C', 'attributes, decorators, overloads'],
+    ['m.go', 'package m\n\nconst (\n\tA = iota\n\tB\n)\n', 'B', 'earlier `iota` specs'],
     ['m.ts', 'function f<T extends Foo>(x: T) { return x; }\n', 'f', 'a generic constraint'],
   ])('%s > %s', async (file, source, symbol, what) => {
     const messages = await blindWarnings(file, source, symbol, 'v2');
@@ -46,7 +47,8 @@ describe('surf lint: constructs a 2: stamp cannot see', () => {
     expect(await blindWarnings(file, source, symbol, 'v3')).toEqual([]);
   });
 
-  it('says nothing for a 2: claim whose span recipe 2 sees whole', async () => {
+  it('says nothing for a 2: claim whose span recipe 2 sees whole, nor for a bare `export`', async () => {
     expect(await blindWarnings('m.py', 'def add(a, b):\n    return a + b\n', 'add', 'v2')).toEqual([]);
+    expect(await blindWarnings('m.ts', 'export function add(a: number) { return a + 1; }\n', 'add', 'v2')).toEqual([]);
   });
 });
