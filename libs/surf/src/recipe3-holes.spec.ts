@@ -72,6 +72,12 @@ describe('recipe 3 stays quiet on cosmetics and consistent local renames', () =>
     expect(await digest(b, at, 'v3')).toBe(await digest(a, at, 'v3'));
   });
 
+  it('Python type parameters bind (their bounds stay free)', async () => {
+    const a = 'def f[T: Foo](x: T) -> T:\n    return x\n';
+    expect(await digest(a.replaceAll('T', 'U'), 'm.py > f', 'v3')).toBe(await digest(a, 'm.py > f', 'v3'));
+    expect(await digest(a.replace('Foo', 'Bar'), 'm.py > f', 'v3')).not.toBe(await digest(a, 'm.py > f', 'v3'));
+  });
+
   it('a symbol renamed alone keeps its v3 hash (its own name is bound)', async () => {
     expect(await digest('def g(a):\n    return g(a)\n', 'm.py > g', 'v3')).toBe(await digest('def h(a):\n    return h(a)\n', 'm.py > h', 'v3'));
     expect(await digest('class C {\n  m(a) { return this.m(a); }\n}\n', 'm.ts > C > m', 'v3')).toBe(

@@ -171,6 +171,26 @@ const pyParameters: ScopedBindAction = (c, text, ctx) =>
     } else if (kind === 'tuple_pattern') pyTarget(c, text, declare);
   });
 
+/** PEP 695 `[T, U: Bound]`: the names bind in the function or class; bounds are free. */
+const pyTypeParameters: ScopedBindAction = (c, text, ctx) =>
+  eachNamed(c, () => {
+    if (c.nodeType !== 'type') return;
+    eachNamed(c, () => {
+      if (c.nodeType === 'identifier') ctx.declare(ctx.current, nodeText(c, text));
+      else if (c.nodeType === 'constrained_type') {
+        // The first `type` child is the parameter's name.
+        let first = true;
+        eachNamed(c, () => {
+          if (!first) return;
+          first = false;
+          eachNamed(c, () => {
+            if (c.nodeType === 'identifier') ctx.declare(ctx.current, nodeText(c, text));
+          });
+        });
+      }
+    });
+  });
+
 const PYTHON: ScopeRules = {
   scopes: new Map<string, ScopeKind>([
     ['function_definition', 'function'],
@@ -193,6 +213,7 @@ const PYTHON: ScopeRules = {
     ['named_expression', nameField('name', PY_IDENT, intoFunction)],
     ['as_pattern', patternField(pyTarget, 'alias', intoFunction)],
     ['aliased_import', nameField('alias', PY_IDENT, intoFunction)],
+    ['type_parameter', pyTypeParameters],
   ]),
 };
 
