@@ -62,6 +62,29 @@ function describe(error: ErrorObject): string {
   return `Schema validation error at ${bounded(path)}: ${message}${bounded(detail)}`;
 }
 
+/** The lists the schema declares as unique strings; ajv deep-compares their items. */
+const UNIQUE_STRING_LISTS: ReadonlySet<string> = new Set(['components', 'consumers', 'external_consumers']);
+
+/**
+ * The plain tree with every non-scalar item of a unique-string list replaced by its index. ajv
+ * checks `uniqueItems` with a deep equality that calls `valueOf` on objects, which a config's
+ * prototype-less objects (`consumers: [{}, {}]`) do not have: it threw a TypeError instead of
+ * reporting the items. Such an item is wrong either way, and a number is still "not a string".
+ */
+function comparableLists(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => comparableLists(item));
+    if (key === undefined || !UNIQUE_STRING_LISTS.has(key)) return items;
+    return items.map((item, index) => (item !== null && typeof item === 'object' ? index : item));
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const [name, child] of Object.entries(value)) {
+    Object.defineProperty(copy, name, { value: comparableLists(child, name), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
 /**
  * Validates a parsed config against the shipped JSON Schema and returns sorted, de-duplicated
  * messages `Schema validation error at <path>: <message>`. Failures inside a `oneOf` branch are
@@ -69,7 +92,7 @@ function describe(error: ErrorObject): string {
  */
 export function configSchemaIssues(config: JsonValue): string[] {
   const validate = validateConfigSchema as GeneratedValidator;
-  if (validate(toPlainJs(config))) return [];
+  if (validate(comparableLists(toPlainJs(config)))) return [];
   const messages = new Set<string>();
   for (const error of validate.errors ?? []) {
     if (error.schemaPath.includes('/oneOf/')) continue;

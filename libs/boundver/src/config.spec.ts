@@ -159,3 +159,21 @@ describe('config validation', () => {
     expect(issues[99]).toBe('Config validation stopped after reaching the 100-issue limit');
   });
 });
+
+describe('config schema check on hostile lists', () => {
+  it('reports objects in unique-string lists instead of throwing (found by fuzzing)', () => {
+    // Shrunk fuzz input: `external_consumers: [{}, {}]`; ajv's uniqueItems comparison called
+    // `valueOf` on the prototype-less objects and threw a TypeError.
+    const text = JSON.stringify({
+      project: 'p',
+      components: {
+        a: { path: 'a', boundary: { provider: 'leaf' }, consumers: [{}, { valueOf: 1 }], external_consumers: [{}, {}] },
+      },
+      slices: { s: { mode: 'boundary', components: [{ toString: 1 }, { toString: 1 }] } },
+    });
+    const { config, issues } = validateConfig(parseConfigDocument(text, 'boundary.config.json'));
+    expect(config).toBeNull();
+    expect(issues).toContain('Schema validation error at components.a.external_consumers.0: must be string');
+    expect(issues).toContain('Schema validation error at slices.s.components.1: must be string');
+  });
+});
