@@ -67,6 +67,9 @@ const MEMBER_POSITIONS: Readonly<Record<Family, ReadonlySet<string>>> = {
   go: new Set(['qualified_type\0name', 'selector_expression\0field']),
 };
 
+/** Space, tab, LF, CR. */
+const WHITESPACE_CODE: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
 const crlf = (s: string): string => (s.includes('\r\n') ? s.replace(/\r\n/g, '\n') : s);
 
 /** Outside literals only visible characters count: a line continuation or spacing never does. */
@@ -95,6 +98,7 @@ export function canonicalTokensV3(
   const identKinds = IDENT_KINDS[family];
   const memberKinds = MEMBER_KINDS[family];
   const memberPositions = MEMBER_POSITIONS[family];
+  const memberParents = new Set([...memberPositions].map((p) => p.slice(0, p.indexOf('\0'))));
   const python = family === 'python';
   const scopes: Scope[] = [{ parent: -1, kind: 'function', names: new Set() }];
   const declare = (scope: number, name: string): void => {
@@ -123,6 +127,8 @@ export function canonicalTokensV3(
     let depth = 0;
     const gap = (from: number, to: number, inLiteral: boolean): void => {
       if (to <= from) return;
+      // Fast path: a single space or newline between tokens outside a literal.
+      if (!inLiteral && to - from === 1 && WHITESPACE_CODE.has(text.charCodeAt(from))) return;
       const raw = text.slice(from, to);
       const kept = inLiteral ? crlf(raw) : codeGap(raw);
       if (kept.length > 0) out.push(`~${kept}`);
@@ -152,14 +158,16 @@ export function canonicalTokensV3(
           out.push(raw.trim() === '' || raw === kind ? kind : raw);
         } else if (identKinds.has(kind) && !parentLiteral) {
           const name = text.slice(start, end);
-          const position = depth > 0 ? `${kinds[depth - 1]}\0${cursor.currentFieldName ?? ''}` : '';
           if (ownNames.has(start)) {
             pendingAt.push(out.length);
             pendingText.push(name);
             pendingKind.push(kind);
             pendingScope.push(-2);
             out.push('');
-          } else if (memberKinds.has(kind) || memberPositions.has(position)) {
+          } else if (
+            memberKinds.has(kind) ||
+            (depth > 0 && memberParents.has(kinds[depth - 1]!) && memberPositions.has(`${kinds[depth - 1]}\0${cursor.currentFieldName ?? ''}`))
+          ) {
             out.push(`${kind}:${name}`);
           } else {
             pendingAt.push(out.length);
