@@ -1,5 +1,9 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAnchor } from './anchor.js';
+import { familyOf, requireLang } from './languages.js';
+import { goldenAnchors } from './span-golden.test-helpers.js';
 import { anchorTokens, hashAnchor } from './hash-anchor.js';
 import { parseFile } from './parsed-file.js';
 import type { Recipe } from './stamp.js';
@@ -45,6 +49,8 @@ const HOLES: readonly Hole[] = [
   ['TypeScript export removed', 'm.ts > f', 'export function f() { return 1; }\n', 'function f() { return 1; }\n'],
   ['TypeScript const → let', 'm.ts > x', 'export const x = { a: 1 };\n', 'export let x = { a: 1 };\n'],
   ['JavaScript const → let', 'm.js > x', 'const x = [1];\n', 'let x = [1];\n'],
+  ['TSX export removed', 'm.tsx > App', 'export function App() { return <b>hi</b>; }\n', 'function App() { return <b>hi</b>; }\n'],
+  ['TSX decorator before export', 'm.tsx > C', '@observer export class C {}\n', '@inject export class C {}\n'],
   ['TypeScript overload signature', 'm.ts > f @2', 'function f(a: string): string;\nfunction f(a: any) { return a; }\n', 'function f(a: number): string;\nfunction f(a: any) { return a; }\n'],
   ['TypeScript class member decorator', 'm.ts > C > m', 'class C {\n  @memo() m() { return 1; }\n}\n', 'class C {\n  @once() m() { return 1; }\n}\n'],
   ['Go iota value implied by an earlier spec', 'm.go > B', 'package m\n\nconst (\n\tA = iota\n\tB\n)\n', 'package m\n\nconst (\n\tA = iota + 1\n\tB\n)\n'],
@@ -130,12 +136,27 @@ describe('recipe 3 is the same on a CRLF checkout', () => {
     ['m.ts > t', 'export const t = `a\nb ${1 + 2}\nc`;\n'],
     ['m.rs > s', 'fn s() -> &\'static str { r#"a\nb"# }\n'],
     ['m.go > S', 'package m\n\nconst S = `a\nb`\n'],
+    ['m.tsx > App', 'export function App() {\n  return <p>\n    one\n    two\n  </p>;\n}\n'],
   ])('%s', async (at, lf) => {
     const crlf = lf.replace(/\n/g, '\r\n');
     expect(await digest(crlf, at, 'v3')).toBe(await digest(lf, at, 'v3'));
     if (at !== 'm.py > f') {
       // v2 (documented): the literal carries its `\r` into the stream.
       expect(await digest(crlf, at, 'v2')).not.toBe(await digest(lf, at, 'v2'));
+    }
+  });
+});
+
+describe('recipe 3 is the same on a CRLF checkout of every span-golden input', () => {
+  const dir = fileURLToPath(new URL('../../../fixtures/spans/input/', import.meta.url));
+  it.each(readdirSync(dir).sort())('%s', async (file) => {
+    const lf = readFileSync(dir + file, 'utf8');
+    const crlf = lf.replace(/\n/g, '\r\n');
+    const comment = familyOf(requireLang(file)) === 'python' ? '#' : '//';
+    for (const label of goldenAnchors(lf, comment)) {
+      const at = `${file} > ${label}`;
+      const [a, b] = await Promise.all([hashAnchor(lf, at).catch((e: Error) => e.message), hashAnchor(crlf, at).catch((e: Error) => e.message)]);
+      expect(typeof b === 'string' ? b : b.stamp, at).toBe(typeof a === 'string' ? a : a.stamp);
     }
   });
 });
