@@ -6,6 +6,8 @@ export interface FuzzSettings {
   readonly seed: number;
   readonly path: string | undefined;
   readonly timeBoundMs: number;
+  /** How long one call may run before the watchdog calls it a hang and kills the process. */
+  readonly hangMs: number;
   /** Target names to run; empty means all. */
   readonly targets: readonly string[];
 }
@@ -18,7 +20,7 @@ function integer(name: string, fallback: number): number {
   return value;
 }
 
-/** Reads FUZZ_RUNS, FUZZ_SEED, FUZZ_PATH, FUZZ_TIME_BOUND_MS and FUZZ_TARGET (comma-separated). */
+/** Reads FUZZ_RUNS, FUZZ_SEED, FUZZ_PATH, FUZZ_TIME_BOUND_MS, FUZZ_HANG_MS and FUZZ_TARGET (comma-separated). */
 export function fuzzSettings(): FuzzSettings {
   const targets = (process.env['FUZZ_TARGET'] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
   const path = process.env['FUZZ_PATH'];
@@ -27,6 +29,7 @@ export function fuzzSettings(): FuzzSettings {
     seed: integer('FUZZ_SEED', DEFAULT_FUZZ_SEED),
     path: path === undefined || path === '' ? undefined : path,
     timeBoundMs: integer('FUZZ_TIME_BOUND_MS', DEFAULT_TIME_BOUND_MS),
+    hangMs: integer('FUZZ_HANG_MS', 30_000),
     targets,
   };
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fuzzSettings } from './fuzz-settings.js';
+import { startHangWatchdog } from './hang-watchdog.js';
 import { runFuzz } from './run-fuzz.js';
 import { FUZZ_TARGETS } from './targets/index.js';
 
@@ -12,6 +13,9 @@ const selected = FUZZ_TARGETS.filter((target) => settings.targets.length === 0 |
 const timeout = Math.max(180_000, settings.runs * 10);
 
 describe(`fuzz (seed ${settings.seed}, ${settings.runs} inputs per target)`, () => {
+  const watchdog = startHangWatchdog(settings.hangMs);
+  afterAll(() => watchdog.stop());
+
   it('knows every target it was asked for', () => {
     expect(unknown, `unknown fuzz targets; known: ${FUZZ_TARGETS.map((t) => t.name).join(', ')}`).toEqual([]);
   });
@@ -20,7 +24,7 @@ describe(`fuzz (seed ${settings.seed}, ${settings.runs} inputs per target)`, () 
     it(
       target.name,
       () => {
-        const outcome = runFuzz(target, settings);
+        const outcome = runFuzz(target, { ...settings, watchdog });
         // The report (seed, path, shrunk input) is the error message, so it reaches the test output whole.
         if (outcome.failure !== undefined) throw new Error(outcome.failure);
         expect(outcome.runs).toBe(settings.runs);

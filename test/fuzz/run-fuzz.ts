@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 import type { FuzzTarget } from './fuzz-target.js';
+import type { HangWatchdog } from './hang-watchdog.js';
 import { typedErrorCode } from './typed-error.js';
 
 /** The seed CI fuzzes with, so a red run replays exactly on any machine. */
@@ -23,6 +24,8 @@ export interface FuzzOptions {
   /** Replays one counterexample: the `path` fast-check printed with the seed. */
   readonly path?: string;
   readonly timeBoundMs?: number;
+  /** Kills the process when one call never returns (see {@link HangWatchdog}). */
+  readonly watchdog?: HangWatchdog;
 }
 
 /** What one target's run found. */
@@ -53,7 +56,10 @@ export function runFuzz<Input>(target: FuzzTarget<Input>, options: FuzzOptions =
   const bound = options.timeBoundMs ?? DEFAULT_TIME_BOUND_MS;
   const outcomes = new Map<string, number>();
   let slowestMs = 0;
+  let index = 0;
   const property = fc.property(target.arbitrary, (input) => {
+    // In the main phase the n-th input is replayed by path `n`; a replay keeps the given path.
+    options.watchdog?.enter(target.name, seed, options.path ?? String(index++), input);
     const started = performance.now();
     let kind = 'value';
     try {
@@ -65,6 +71,8 @@ export function runFuzz<Input>(target: FuzzTarget<Input>, options: FuzzOptions =
         throw new InvariantViolation(`untyped exception ${what}`, { cause: error });
       }
       kind = code;
+    } finally {
+      options.watchdog?.leave();
     }
     const took = performance.now() - started;
     slowestMs = Math.max(slowestMs, took);

@@ -38,9 +38,15 @@ export function mutated(seeds: fc.Arbitrary<string>, tokens: fc.Arbitrary<string
   return fc.tuple(seeds, fc.array(edit(tokens), { minLength: 1, maxLength: maxEdits })).map(([text, edits]) => apply(text, edits));
 }
 
-/** Line-ending and prefix variants of a document: LF, CRLF, lone CR, a BOM, a trailing NUL. */
+/**
+ * Line-ending and prefix variants of a document: mostly LF, sometimes CRLF or lone CR, a BOM, a
+ * trailing NUL. Most stay plain, so the variants do not keep inputs from reaching the parser's
+ * deeper rules (a BOM or a lone CR alone already ends most of them at the first line).
+ */
 export function lineEndingVariant(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const rarely = fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+  const eol = fc.oneof({ weight: 6, arbitrary: fc.constant('\n') }, { weight: 2, arbitrary: fc.constant('\r\n') }, { weight: 1, arbitrary: fc.constant('\r') });
   return fc
-    .tuple(text, fc.constantFrom('\n', '\r\n', '\r'), fc.boolean(), fc.boolean())
+    .tuple(text, eol, rarely, rarely)
     .map(([body, eol, bom, nul]) => `${bom ? '\uFEFF' : ''}${eol === '\n' ? body : body.replaceAll('\n', eol)}${nul ? '\u0000' : ''}`);
 }
