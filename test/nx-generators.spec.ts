@@ -39,7 +39,7 @@ describe('generators in an empty workspace', () => {
 
     const write = ws.nx('run-many', '-t', 'stamp-claims', 'generate-boundary');
     expect(write.status, write.output).toBe(0);
-    expect(ws.read('hubs/greeter.md')).toMatch(/\n {4}hash: 2:[0-9a-f]{12}\n/);
+    expect(ws.read('hubs/greeter.md')).toMatch(/\n {4}hash: 3:[0-9a-f]{12}\n/);
     expect(JSON.parse(ws.read('boundary.lock.json')).components.greeter.path).toBe('libs/greeter');
 
     const verify = ws.nx('run-many', '-t', 'verify-claims', 'verify-boundary');
