@@ -107,7 +107,7 @@ describe('strict TOML', () => {
 describe('YAML nesting pre-scan', () => {
   it('refuses deep compact, flow and lone-CR nesting before the YAML library recurses (found by fuzzing)', () => {
     // 20,000 brackets aborted the whole process inside V8 (a fatal error, not an exception).
-    const deep = [`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, `\n${'- '.repeat(5000)}x\n`, `a:\r${'- '.repeat(5000)}x\r`, `${'? '.repeat(5000)}x\n`];
+    const deep = [`a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, `\n${'- '.repeat(5000)}x\n`, `a:\r${'- '.repeat(5000)}x\r`, `${'? '.repeat(5000)}x\n`, `a: 1 # c\r${'- '.repeat(5000)}x\r`];
     for (const text of deep) {
       expect(() => parseStrictYaml(text, 'boundary.config.yaml')).toThrow(/Nesting exceeds the 128-level limit at line \d+, column \d+$/);
     }

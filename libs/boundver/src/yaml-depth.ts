@@ -92,7 +92,7 @@ export function yamlDepthExcess(yaml: string, limit: number): YamlDepthExcess | 
       continue;
     }
     if (ch === '#' && (i === lineStart || yaml[i - 1] === ' ' || yaml[i - 1] === '\t')) {
-      while (i + 1 < yaml.length && yaml[i + 1] !== '\n') i++;
+      while (i + 1 < yaml.length && yaml[i + 1] !== '\n' && yaml[i + 1] !== '\r') i++;
       continue;
     }
     if (ch === '"' || ch === "'") {
