@@ -5,7 +5,7 @@ import { BoundverError } from './errors.js';
 import type { JsonObject, JsonValue } from './json-value.js';
 import { MAX_JSON_DEPTH, MAX_JSON_INTEGER_DIGITS, MAX_JSON_NODES } from './limits.js';
 import { asText } from './text-decoding.js';
-import { yamlDepthExcess } from './yaml-depth.js';
+import { yamlDepthExcess } from '@driftgate/git';
 
 // Loaded on first use: most operations read JSON only, and every process start pays for imports.
 let yamlModule: typeof YamlModule | undefined;

@@ -1,3 +1,5 @@
+import { type YamlDepthExcess, yamlDepthExcess } from '@driftgate/git';
+
 /**
  * Deepest collection nesting a hub's frontmatter may have. The reference reads hubs with
  * serde_yaml, whose deserializer stops at 128 levels, so a deeper hub is one it refuses; refusing
@@ -7,105 +9,13 @@
 export const MAX_FRONTMATTER_DEPTH = 128;
 
 /** Where the frontmatter first nests deeper than {@link MAX_FRONTMATTER_DEPTH}: 1-based line and column in the YAML text. */
-export interface DepthExcess {
-  readonly line: number;
-  readonly column: number;
-}
-
-/** A block indicator (`-`, `?`, `:`) at `i` followed by a space, a tab, a line break or the end. */
-function isIndicator(yaml: string, i: number): boolean {
-  const ch = yaml[i];
-  if (ch !== '-' && ch !== '?' && ch !== ':') return false;
-  const next = yaml[i + 1];
-  return next === undefined || next === ' ' || next === '\t' || next === '\n';
-}
+export type DepthExcess = YamlDepthExcess;
 
 /**
- * Finds the first place the YAML text nests collections deeper than the limit, counting flow
- * brackets (`[`, `{`) outside quoted scalars and comments, on top of the block indentation levels
- * open at that line (compact `- - x` and `? ? x` indicators count as the levels they open). A bracket inside a plain scalar counts too; it only matters when 128 of them
- * are open at once, which no real hub has.
+ * Where the frontmatter's YAML first nests deeper than the limit (the shared pre-scan: flow
+ * brackets, block indentation and compact indicators). A bracket inside a plain scalar counts
+ * too; it only matters when 128 of them are open at once, which no real hub has.
  */
 export function frontmatterDepthExcess(yaml: string, limit = MAX_FRONTMATTER_DEPTH): DepthExcess | undefined {
-  const indents: number[] = [];
-  let flow = 0;
-  let line = 1;
-  let lineStart = 0;
-  let quote: '"' | "'" | null = null;
-  let atLineStart = true;
-  for (let i = 0; i < yaml.length; i++) {
-    const ch = yaml[i]!;
-    if (ch === '\n') {
-      line++;
-      lineStart = i + 1;
-      atLineStart = true;
-      continue;
-    }
-    if (quote !== null) {
-      if (quote === '"' && ch === '\\') i++;
-      else if (ch === quote) {
-        if (quote === "'" && yaml[i + 1] === "'") i++;
-        else quote = null;
-      }
-      continue;
-    }
-    if (atLineStart) {
-      if (ch === ' ') continue;
-      atLineStart = false;
-      // Block levels: only a line that starts content outside flow collections opens or closes one.
-      if (flow === 0 && ch !== '#') {
-        const indent = i - lineStart;
-        while (indents.length > 0 && indents.at(-1)! >= indent) indents.pop();
-        indents.push(indent);
-        if (indents.length > limit) return { line, column: indent + 1 };
-        // Compact block nesting (`- - - x`, `? ? ? x`) opens one level per indicator on a single
-        // line, with no indentation or bracket to count; the YAML library recurses on each.
-        let j = i;
-        while (isIndicator(yaml, j)) {
-          j++;
-          while (yaml[j] === ' ' || yaml[j] === '\t') j++;
-          const column = j - lineStart;
-          if (column <= indents.at(-1)!) break;
-          indents.push(column);
-          if (indents.length > limit) return { line, column: column + 1 };
-        }
-        if (j > i) {
-          // The run holds only indicators and blanks: resume the scan after it.
-          i = j - 1;
-          continue;
-        }
-      }
-    }
-    // A run of `- ` / `? ` indicators anywhere else (inside a flow collection, after a key) is
-    // invalid YAML, but the library still recurses once per indicator while recovering.
-    if ((ch === '-' || ch === '?') && isIndicator(yaml, i) && (i === lineStart || ' \t[{,'.includes(yaml[i - 1]!))) {
-      let run = 0;
-      let j = i;
-      while ((yaml[j] === '-' || yaml[j] === '?') && isIndicator(yaml, j)) {
-        run++;
-        j++;
-        while (yaml[j] === ' ' || yaml[j] === '\t') j++;
-      }
-      if (indents.length + flow + run > limit) return { line, column: i - lineStart + 1 };
-      i = j - 1;
-      continue;
-    }
-    if (ch === '#' && (i === lineStart || yaml[i - 1] === ' ' || yaml[i - 1] === '\t')) {
-      while (i + 1 < yaml.length && yaml[i + 1] !== '\n') i++;
-      continue;
-    }
-    if (ch === '"' || ch === "'") {
-      const before = i === lineStart ? ' ' : yaml[i - 1]!;
-      // A quote opens a scalar only where a scalar can start, not inside a plain word (`don't`).
-      if (' \t[{,:-?'.includes(before)) quote = ch;
-      continue;
-    }
-    if (ch === '[' || ch === '{') {
-      flow++;
-      if (indents.length + flow > limit) return { line, column: i - lineStart + 1 };
-    } else if ((ch === ']' || ch === '}') && flow > 0) {
-      flow--;
-    }
-  }
-  return undefined;
+  return yamlDepthExcess(yaml, limit);
 }

@@ -1,5 +1,6 @@
 /**
- * A pre-scan of YAML text for nesting depth, run before the YAML library composes the document:
+ * A pre-scan of YAML text for nesting depth (hub frontmatter, boundver configs), run before the
+ * YAML library composes the document:
  * the library recurses once per level, so a hostile config nested thousands deep would exhaust
  * the stack (and near the stack limit V8 can even abort the process) before the value-level depth
  * check sees it. The scan over-counts (a bracket inside a plain scalar counts), so callers give
