@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NxWorkspace, createNxWorkspace } from './nx-workspace.js';
-import { type Annotation, parseXml, readAsDorny, readAsGitlab, readAsJenkins, readAsMikepenz } from './support/junit-consumers.js';
+import { type Annotation, annotationProblem, parseXml, readAsDorny, readAsGitlab, readAsJenkins, readAsMikepenz } from './support/junit-consumers.js';
 
 // The JUnit files one workspace run writes (`nx run-many -t verify-claims verify-boundary`, one
 // file per target), read together the way each CI dashboard reads a job's reports: GitLab keys
@@ -94,13 +94,9 @@ beforeAll(() => {
 }, 240_000);
 afterAll(() => ws?.dispose());
 
+/** A file of the repository and a line it has. */
 function expectExistingPlace(where: Annotation | undefined, label: string): void {
-  expect(where, `${label}: annotated`).toBeDefined();
-  const path = join(ws.dir, where!.file);
-  expect(existsSync(path), `${label}: ${where!.file} exists`).toBe(true);
-  const lines = readFileSync(path, 'utf8').split('\n').length;
-  expect(where!.line, `${label}: line`).toBeGreaterThanOrEqual(1);
-  expect(where!.line, `${label}: line`).toBeLessThanOrEqual(lines);
+  expect(annotationProblem(ws.dir, where), label).toBeUndefined();
 }
 
 /** Every gating problem of the run: four claims (two on `add`, the two-project one, `mul`), two components, three lock-wide findings. */

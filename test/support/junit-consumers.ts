@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // How the CI dashboards we target read a JUnit file, each written from the reader's documented
 // behaviour (our own code, not theirs): dorny/test-reporter's jest-junit reader,
 // mikepenz/action-junit-report, GitLab's test report and Jenkins' JUnit plugin. The report tests
@@ -274,4 +276,17 @@ export function readAsJenkins(xml: string): JenkinsCase[] {
       skipped: first(testcase, 'skipped') !== undefined,
     };
   });
+}
+
+/**
+ * Why an annotation does not point at a file of `root` and a line it has (undefined when it does):
+ * what a dashboard needs to draw it on the diff.
+ */
+export function annotationProblem(root: string, where: Annotation | undefined): string | undefined {
+  if (where === undefined) return 'not annotated';
+  const path = join(root, where.file);
+  if (!existsSync(path)) return `${where.file} does not exist`;
+  const lines = readFileSync(path, 'utf8').split('\n').length;
+  if (!(where.line >= 1 && where.line <= lines)) return `line ${where.line} is not a line of ${where.file} (1-${lines})`;
+  return undefined;
 }
