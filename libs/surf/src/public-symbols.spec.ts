@@ -63,6 +63,33 @@ describe('publicSymbols', () => {
     ]);
   });
 
+  it('JavaScript: the top-level declarations CommonJS exports name; --all adds classes and values', async () => {
+    const src = [
+      'function parse() {}',
+      'const scan = (s) => s;',
+      'function* walk() {}',
+      'class Schema {}',
+      'const VERSION = 3;',
+      'function alias() {}',
+      'function hidden() {}',
+      'function dumpIt() {}',
+      'module.exports = { parse, scan, named: alias, VERSION, inline: function () {}, literal: 1 };',
+      'exports.walk = walk;',
+      'module.exports.Schema = Schema;',
+      'module.exports.dump = dumpIt;',
+      // Inline values are assignments, not definitions: no anchor resolves to them.
+      'exports.isObject = (v) => typeof v === "object";',
+      'module.exports.lambda = function named() {};',
+      'other.exports = hidden;',
+      '',
+    ].join('\n');
+    expect(await symbols('lib.js', src)).toEqual(['parse', 'scan', 'alias', 'walk', 'dumpIt']);
+    expect(await symbols('lib.cjs', src, true)).toEqual(['parse', 'scan', 'alias', 'VERSION', 'walk', 'Schema', 'dumpIt']);
+    expect(await symbols('lib.js', 'function picomatch() {}\nmodule.exports = picomatch;\n')).toEqual(['picomatch']);
+    // TypeScript files are ES modules: `module.exports` there is not their public surface.
+    expect(await symbols('lib.ts', 'function parse() {}\nmodule.exports = { parse };\n')).toEqual([]);
+  });
+
   it('Python: non-underscore defs and methods; --all adds classes, constants, aliases, attributes', async () => {
     const src = [
       'CONST = 1',

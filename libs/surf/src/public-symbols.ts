@@ -23,6 +23,10 @@ const TS_FUNCTION_VALUES: ReadonlySet<string> = new Set([
  * - TypeScript/JavaScript: exported functions, signatures and function-valued consts; methods of
  *   exported classes as `[Class, method]` (not `constructor`, `#private`, `private`/`protected`);
  *   with `all`, the class itself and exported non-callable consts.
+ * - JavaScript, additionally: top-level declarations a CommonJS export names
+ *   (`module.exports = parse`, `module.exports = { parse, p: parse }`, `exports.parse = parse`,
+ *   `module.exports.parse = parse`), under the same callables/`all` split. The assignment itself
+ *   is no definition the resolver knows, so the declaration it names is the anchor.
  * - Python: top-level non-underscore defs; non-underscore methods of non-underscore top-level
  *   classes; with `all`, the class, module constants and aliases, and class attributes.
  * - Go: capitalized funcs and `Type > Method` with both capitalized; with `all`, exported
@@ -46,6 +50,7 @@ export function publicSymbols(parsed: ParsedFile, options: PublicSymbolOptions =
       break;
     case 'typescript':
       typescriptSymbols(root, all, add);
+      if (parsed.lang === 'javascript') commonjsSymbols(root, all, add);
       break;
     case 'python':
       pythonSymbols(root, all, add);
@@ -106,6 +111,81 @@ function typescriptSymbols(root: Node, all: boolean, add: Add): void {
           break;
         }
       }
+    }
+  }
+}
+
+/** Whether `node` is `module.exports`. */
+function isModuleExports(node: Node): boolean {
+  return (
+    node.type === 'member_expression' &&
+    node.childForFieldName('object')?.text === 'module' &&
+    node.childForFieldName('property')?.text === 'exports'
+  );
+}
+
+/**
+ * The local names a top-level CommonJS export statement names: only identifiers, since an
+ * inline `exports.f = () => {}` or `module.exports = function f() {}` has no resolvable anchor.
+ */
+function commonjsExportedNames(statement: Node): string[] {
+  if (statement.type !== 'expression_statement') return [];
+  const assignment = statement.namedChildren[0];
+  if (assignment?.type !== 'assignment_expression') return [];
+  const left = assignment.childForFieldName('left');
+  const right = assignment.childForFieldName('right');
+  if (!left || !right) return [];
+  if (isModuleExports(left)) {
+    if (right.type === 'identifier') return [right.text];
+    if (right.type !== 'object') return [];
+    const names: string[] = [];
+    for (const entry of right.namedChildren) {
+      if (entry.type === 'shorthand_property_identifier') names.push(entry.text);
+      else if (entry.type === 'pair' && entry.childForFieldName('value')?.type === 'identifier') {
+        names.push(entry.childForFieldName('value')!.text);
+      }
+    }
+    return names;
+  }
+  // `exports.x = y` / `module.exports.x = y`.
+  const target = left.type === 'member_expression' ? left.childForFieldName('object') : undefined;
+  const viaExports = target !== undefined && target !== null && (target.text === 'exports' || isModuleExports(target));
+  return viaExports && right.type === 'identifier' ? [right.text] : [];
+}
+
+function commonjsSymbols(root: Node, all: boolean, add: Add): void {
+  // Top-level declarations by name: true when callable.
+  const declared = new Map<string, boolean>();
+  for (const statement of root.namedChildren) {
+    switch (statement.type) {
+      case 'function_declaration':
+      case 'generator_function_declaration': {
+        const name = statement.childForFieldName('name')?.text;
+        if (name) declared.set(name, true);
+        break;
+      }
+      case 'class_declaration': {
+        const name = statement.childForFieldName('name')?.text;
+        if (name && !declared.has(name)) declared.set(name, false);
+        break;
+      }
+      case 'lexical_declaration':
+      case 'variable_declaration':
+        for (const declarator of statement.namedChildren) {
+          if (declarator.type !== 'variable_declarator') continue;
+          const name = declarator.childForFieldName('name');
+          if (name?.type !== 'identifier') continue;
+          const value = declarator.childForFieldName('value');
+          const callable = value !== null && TS_FUNCTION_VALUES.has(value.type);
+          declared.set(name.text, (declared.get(name.text) ?? false) || callable);
+        }
+        break;
+    }
+  }
+  for (const statement of root.namedChildren) {
+    for (const name of commonjsExportedNames(statement)) {
+      const callable = declared.get(name);
+      if (callable === true || (callable === false && all)) add(name);
     }
   }
 }

@@ -41,6 +41,15 @@ describe('suggest (spec §7.3)', () => {
     expect(ats(await suggest(config, { globs: ['src/*'] }))).toEqual(['src/api.py > Client > send', 'src/dup.ts > g']);
   });
 
+  it('proposes only anchors that resolve to exactly one symbol, as lint requires', async () => {
+    const config = workspace({
+      // Overloads without `@N` are ambiguous to lint; `twice` is bound by two top-level declarations.
+      'src/o.ts': 'export function o(a: string): void;\nexport function o(a: unknown) {}\nexport function p() {}\n',
+      'src/c.js': 'function twice() {}\nvar twice;\nfunction once() {}\nmodule.exports = { twice, once };\n',
+    });
+    expect(ats(await suggest(config, { globs: ['src/*'] }))).toEqual(['src/c.js > once', 'src/o.ts > p']);
+  });
+
   it('reads coverage from every hub glob and bundle, and from list-form at:', async () => {
     const config = {
       ...workspace({

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SurfError } from '../errors.js';
 import { familyOf, langForPath, loadLanguage } from '../languages.js';
 import { decodeSource } from '../decode-source.js';
-import { parseSourceSync } from '../parsed-file.js';
+import { type ParsedFile, parseSourceSync } from '../parsed-file.js';
 import { publicSymbols } from '../public-symbols.js';
+import { ResolveError, SurfError } from '../errors.js';
+import { resolveAnchor } from '../resolve.js';
 import type { SurfConfig } from '../workspace/config.js';
 import { discoverHubs } from '../workspace/discover-hubs.js';
 import { globPatternProblem } from '../workspace/glob-pattern.js';
@@ -114,9 +115,24 @@ async function scanFile(root: string, file: string, all: boolean): Promise<Scann
   await loadLanguage(lang);
   const parsed = parseSourceSync(text, lang, file);
   try {
-    return { kind: 'supported', symbols: publicSymbols(parsed, { all }), callablesOnly: familyOf(lang) === 'rust' };
+    const symbols = publicSymbols(parsed, { all }).filter((segments) => resolvesUniquely(parsed, segments));
+    return { kind: 'supported', symbols, callablesOnly: familyOf(lang) === 'rust' };
   } finally {
     parsed.delete();
+  }
+}
+
+/**
+ * Whether the anchor `lint` would build from `segments` resolves to exactly one symbol: a
+ * proposal lint rejects (an overload set without `@N`, a name bound twice) is no help.
+ */
+function resolvesUniquely(parsed: ParsedFile, segments: readonly string[]): boolean {
+  try {
+    resolveAnchor(parsed, segments.map((name) => ({ name })));
+    return true;
+  } catch (error) {
+    if (error instanceof ResolveError) return false;
+    throw error;
   }
 }
 
