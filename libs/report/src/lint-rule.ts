@@ -24,6 +24,7 @@ const PATTERNS: ReadonlyArray<readonly [SurfLintRuleKey, RegExp]> = [
   ['too-many-anchors', /^\d+ anchors in one hub \(> \d+\)/],
   ['undocumented-symbol', /^public symbol `[\s\S]*` in [\s\S]* has no claim in any hub/],
   ['agents-pointer', /^`surf:hubs` block must link the hubs directory/],
+  ['syntax-error-span', /^anchored span contains (?:a syntax error|a missing `[\s\S]*`) at /],
 ];
 
 /** The rule of a `surf lint` finding, from its message; `other` for a message no pattern knows. */

@@ -68,6 +68,7 @@ export const SURF_LINT_RULES = {
   'too-many-anchors': rule('surf-lint/too-many-anchors', 'TooManyAnchors', 'warning', 'A hub holds too many claims.', 'Long claim lists invite rubber-stamping during bulk verification.', 'Split the hub.'),
   'undocumented-symbol': rule('surf-lint/undocumented-symbol', 'UndocumentedSymbol', 'warning', 'A public symbol of an anchored file has no claim.', 'Files that hubs anchor into are expected to document their public callables.', 'Add a claim for the symbol, or accept it as intentionally undocumented.'),
   'agents-pointer': rule('surf-lint/agents-pointer', 'AgentsPointer', 'error', 'The AGENTS.md hubs pointer is broken.', 'The `surf:hubs` block of AGENTS.md must link the hubs directory, and that directory must exist.', 'Link the hubs directory inside the `surf:hubs` block.'),
+  'syntax-error-span': rule('surf-lint/syntax-error-span', 'SyntaxErrorInSpan', 'warning', 'An anchored span contains a syntax error.', 'tree-sitter recovered from an ERROR or MISSING node inside the span; which tokens that recovery keeps can change with nearby edits or a grammar upgrade, so the stamp is not stable.', 'Fix the syntax, or anchor a smaller symbol that parses cleanly.'),
   other: rule('surf-lint/other', 'LintFinding', 'warning', 'Another surf lint finding.', 'A lint finding this version of the reporter does not classify further.', 'Read the message and run `surf lint` for details.'),
 } as const satisfies Record<string, ReportRule>;
 

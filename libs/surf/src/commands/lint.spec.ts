@@ -37,6 +37,28 @@ describe('runLint — site rules', () => {
     expect(json[0]!.severity).toBe('block');
   });
 
+  it('a span holding ERROR or MISSING nodes warns; an error elsewhere in the file does not', async () => {
+    const files = {
+      // `broken` has a stray token (an ERROR node); `unclosed` lacks its `)` (a MISSING node).
+      'src/m.ts': 'export function clean(): number {\n  return 1;\n}\nexport function broken(): number {\n  return 1 +* 2;\n}\nexport function unclosed(): void {\n  call(1;\n}\n',
+      'hubs/a.md': `---\nsummary: x\nanchors:\n  - claim: three functions\n    at:\n      - src/m.ts > clean\n      - src/m.ts > broken\n      - src/m.ts > unclosed\n---\n${'word '.repeat(30)}\n`,
+    };
+    const result = await lint(files);
+    expect(result.passed).toBe(true);
+    expect(result.findings.map((f) => [f.severity, f.at, f.message])).toEqual([
+      [
+        'warn',
+        'src/m.ts > broken',
+        'anchored span contains a syntax error at src/m.ts:5 — its hash depends on how the parser recovers and is not stable; fix the syntax, or anchor a smaller symbol that parses cleanly',
+      ],
+      [
+        'warn',
+        'src/m.ts > unclosed',
+        'anchored span contains a missing `)` at src/m.ts:8 — its hash depends on how the parser recovers and is not stable; fix the syntax, or anchor a smaller symbol that parses cleanly',
+      ],
+    ]);
+  });
+
   it('a vanished symbol blocks, and suppresses coverage nags for its file', async () => {
     const result = await lint({ 'src/m.rs': 'pub fn a() {}\npub fn b() {}\n', 'hubs/a.md': one('c', 'src/m.rs > ghost') });
     expect(result.findings).toEqual([

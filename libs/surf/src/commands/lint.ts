@@ -1,3 +1,4 @@
+import type { Node } from 'web-tree-sitter';
 import { type Anchor, parseAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
@@ -51,7 +52,7 @@ interface SiteState {
 /**
  * `surf lint` (spec §7.5): every anchor must resolve to exactly one symbol (ambiguous, vanished,
  * unreadable and unsupported anchors block; a rename warns and points at `surf verify --follow`),
- * plus the advisory rules: near-whole-file spans, too many anchors, claim-logs, thin prose,
+ * plus the advisory rules: near-whole-file spans, spans holding syntax errors, too many anchors, claim-logs, thin prose,
  * `covers`, `refs`, frontmatter typos and headline, OKF links, workspace-wide under-coverage of
  * callables, and the `AGENTS.md` pointer. Each anchored file is read and parsed once.
  */
@@ -185,6 +186,18 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
   return { findings, blocks, warnings: findings.length - blocks, passed: blocks === 0 };
 }
 
+/** The first ERROR or MISSING node inside the hashed nodes, in document order. */
+function firstSyntaxError(nodes: readonly Node[]): Node | undefined {
+  for (const node of nodes) {
+    // `hasError` covers the node and all its descendants, so clean subtrees are skipped whole.
+    if (!node.hasError) continue;
+    if (node.isError || node.isMissing) return node;
+    const inner = firstSyntaxError(node.children.filter((c): c is Node => c !== null));
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
 function lintSite(
   source: ParsedFile | SiteFailure,
   anchor: Anchor,
@@ -239,6 +252,20 @@ function lintSite(
         'warn',
         rel,
         `anchored span covers ${pct}% of ${anchor.file} (${spanLines}/${fileLines} lines) — a near-whole-file anchor re-triggers verification on any edit; point at a narrower symbol`,
+        meta,
+      ),
+    );
+  }
+  const broken = firstSyntaxError(resolution.hashable);
+  if (broken !== undefined) {
+    // Error recovery decides which tokens end up in the tree, and it may decide differently after
+    // an unrelated edit or a grammar upgrade: the stamp of such a span is not reproducible.
+    const what = broken.isMissing ? `a missing \`${broken.type}\`` : 'a syntax error';
+    findings.push(
+      finding(
+        'warn',
+        rel,
+        `anchored span contains ${what} at ${anchor.file}:${broken.startPosition.row + 1} — its hash depends on how the parser recovers and is not stable; fix the syntax, or anchor a smaller symbol that parses cleanly`,
         meta,
       ),
     );
