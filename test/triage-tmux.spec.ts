@@ -112,6 +112,24 @@ describe('surf triage in a real terminal (tmux)', () => {
     expect(changed.find((c) => c.old.includes('verified_commit'))!.now).toBe(`    verified_commit: ${repo.git('rev-parse', 'HEAD')}`);
   });
 
+  it('counts every key of `send-keys jjj` and of `asa`, which the terminal delivers as one chunk each', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    const t = startTriage(repo);
+    await t.until('surf triage 3 diverged');
+    t.keys('jj');
+    const moved = await t.until('› ');
+    // The cursor is on the third row of the list.
+    const listRows = (screen: string) => screen.split('\n').filter((line) => /^[› ] [✓→· ] (LARGE|MED|SMALL)/.test(line));
+    for (let waited = 0; !/^› /.test(listRows(t.screen())[2] ?? '') && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRows(t.screen())[2], moved).toMatch(/^› /);
+    t.keys('kk');
+    t.keys('asa');
+    await t.until('pending: 2 accept, 0 follow, 1 skip');
+    t.keys('C-c');
+    await t.until('TRIAGE-EXIT=');
+  });
+
   it('opens $EDITOR at the claim, survives a resize, and Ctrl-C after deciding leaves every file untouched', async () => {
     const repo = await threeDivergenceRepo();
     cleanups.push(() => repo.dispose());

@@ -1,7 +1,7 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useState } from 'react';
 import { type BoundaryRow, type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
-import { BOUNDARY_BINDINGS, commandFor, keyName } from './key-bindings.js';
+import { BOUNDARY_BINDINGS, commandFor, keyNames } from './key-bindings.js';
 import { HelpBar } from './help-bar.js';
 import { displayLine, fit } from './labels.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
@@ -24,12 +24,15 @@ export function BoundaryView(props: BoundaryViewProps) {
   const height = Math.max(1, size.rows - 1 - 1 - 1);
 
   useInput((input, key) => {
-    const command = commandFor(BOUNDARY_BINDINGS, 'browse', keyName(input, key));
-    if (command === 'up') setCursor((c) => Math.max(0, c - 1));
-    else if (command === 'down') setCursor((c) => Math.min(Math.max(0, lines.length - 1), c + 1));
-    else if (command === 'quit' || command === 'cancel') {
-      props.onEnd();
-      exit();
+    for (const name of keyNames(input, key)) {
+      const command = commandFor(BOUNDARY_BINDINGS, 'browse', name);
+      if (command === 'up') setCursor((c) => Math.max(0, c - 1));
+      else if (command === 'down') setCursor((c) => Math.min(Math.max(0, lines.length - 1), c + 1));
+      else if (command === 'quit' || command === 'cancel') {
+        props.onEnd();
+        exit();
+        return;
+      }
     }
   });
 

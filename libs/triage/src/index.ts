@@ -2,7 +2,7 @@ export { type AppliedDecision, type ApplyOptions, type TriageSummary, applyDecis
 export { BOUNDARY_SEVERITIES, type BoundaryRow, type BoundarySeverity, type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
 export { type BoundaryViewProps, BoundaryView, boundaryLines } from './boundary-view.js';
 export { type EditorLauncher, systemEditorLauncher } from './editor-launcher.js';
-export { BOUNDARY_BINDINGS, type Command, type KeyBinding, type KeyFlags, TRIAGE_BINDINGS, commandFor, helpEntries, keyName } from './key-bindings.js';
+export { BOUNDARY_BINDINGS, type Command, type KeyBinding, type KeyFlags, TRIAGE_BINDINGS, commandFor, helpEntries, keyName, keyNames } from './key-bindings.js';
 export { type DiffLine, lineDiff } from './line-diff.js';
 export { orderDivergences, rankOf } from './order-items.js';
 export { type RunTriageOptions, type TriageOutcome, type TriageStreams, runBoundaryView, runTriage } from './run-triage.js';

@@ -100,6 +100,17 @@ export function keyName(input: string, key: KeyFlags): string {
   return input;
 }
 
+/**
+ * The key names of one input event. A terminal delivers keys typed faster than a frame (a held
+ * key, a paste, `tmux send-keys jjj`) as one chunk, so plain text is one key per character; an
+ * arrow, Return, Escape or a Ctrl chord is one key.
+ */
+export function keyNames(input: string, key: KeyFlags): string[] {
+  const single = keyName(input, key);
+  if (single !== input || key.ctrl || [...input].length <= 1) return [single];
+  return [...input];
+}
+
 /** The command bound to `name` in `mode`, if any. */
 export function commandFor(bindings: readonly KeyBinding[], mode: TriageMode, name: string): Command | undefined {
   return bindings.find((b) => b.modes.includes(mode) && b.keys.includes(name))?.command;

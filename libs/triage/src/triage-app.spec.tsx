@@ -93,6 +93,19 @@ describe('TriageApp (ink frames)', () => {
     s.app.unmount();
   });
 
+  it('counts every key of a chunk the terminal delivers at once (a held key, tmux send-keys jjj)', async () => {
+    const s = session();
+    await s.press('jj');
+    expect(s.rows()[2]).toMatch(/^› /);
+    await s.press('kk');
+    expect(s.rows()[0]).toMatch(/^› /);
+    // Three decisions typed in one chunk: each claim gets one, in order.
+    await s.press('asa');
+    expect(s.rows().map((row) => row.slice(0, 4))).toEqual(['  ✓ ', '  · ', '› ✓ ']);
+    expect(s.frame()).toContain('pending: 2 accept, 0 follow, 1 skip');
+    s.app.unmount();
+  });
+
   it('filters by magnitude, kind and hub, and clears', async () => {
     const s = session({ divergences: [...check.divergences, UNRESOLVABLE] });
     await s.press('m');

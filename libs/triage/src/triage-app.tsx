@@ -8,7 +8,7 @@ import type { EditorLauncher } from './editor-launcher.js';
 import { HeaderBar } from './header-bar.js';
 import { HelpBar } from './help-bar.js';
 import { ItemList } from './item-list.js';
-import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyName } from './key-bindings.js';
+import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
 import { displayLine, fit } from './labels.js';
 import { type TriageAction, type TriageState, initialState, selectedItem, triageReducer } from './state.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
@@ -69,13 +69,15 @@ export function TriageApp(props: TriageAppProps) {
   }, [state.mode]);
 
   useInput((input, key) => {
-    const name = keyName(input, key);
-    const command = commandFor(bindings, state.mode, name);
-    if (command === 'open-hub' || command === 'open-code') {
-      openInEditor(command);
-      return;
+    for (const name of keyNames(input, key)) {
+      const command = commandFor(bindings, state.mode, name);
+      if (command === 'open-hub' || command === 'open-code') {
+        // The editor takes the terminal: what followed in the same chunk is not for the list.
+        openInEditor(command);
+        return;
+      }
+      dispatch({ key: name, page: layout.list });
     }
-    dispatch({ key: name, page: layout.list });
   });
 
   function openInEditor(command: 'open-hub' | 'open-code'): void {
