@@ -130,6 +130,22 @@ describe('surf triage in a real terminal (tmux)', () => {
     await t.until('TRIAGE-EXIT=');
   });
 
+  it('draws without colour under NO_COLOR=1, and with it otherwise', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    // SGR foreground colours: 30–37, 90–97, 38;5;n and 38;2;r;g;b.
+    const COLOUR = /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38)(?:;[0-9;]*)?m/;
+    for (const [env, coloured] of [[[], true], [['NO_COLOR=1'], false]] as const) {
+      const t = startTriage(repo, env);
+      await t.until('surf triage 3 diverged');
+      const styled = tmux('capture-pane', '-e', '-p', '-t', 'triage');
+      expect(COLOUR.test(styled), `${env.join(' ') || 'no NO_COLOR'}:\n${JSON.stringify(styled.slice(0, 400))}`).toBe(coloured);
+      t.keys('C-c');
+      await t.until('TRIAGE-EXIT=');
+      tmux('kill-server');
+    }
+  });
+
   it('opens $EDITOR at the claim, survives a resize, and Ctrl-C after deciding leaves every file untouched', async () => {
     const repo = await threeDivergenceRepo();
     cleanups.push(() => repo.dispose());

@@ -26,6 +26,10 @@ for (const stream of open) {
   });
 }
 
+// NO_COLOR (no-color.org) asks for no colour: the triage views colour through chalk, which reads
+// FORCE_COLOR when ink is first imported, so one switch here covers every view.
+if ((process.env['NO_COLOR'] ?? '') !== '' && process.env['FORCE_COLOR'] === undefined) process.env['FORCE_COLOR'] = '0';
+
 let exitCode: SurfExitCode = SurfExit.ok;
 const io: CliIo = {
   cwd: process.cwd(),
