@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Family } from './languages.js';
+import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import { type BindContext, type ScopeKind, scopeRules } from './scoped-binders.js';
 
 /**
@@ -29,27 +30,7 @@ const LITERAL_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
 /** Code inside a literal (interpolations): back to code rules. */
 const CODE_IN_LITERAL: ReadonlySet<string> = new Set(['interpolation', 'format_expression', 'template_substitution']);
 
-/** The same string kinds as v2's `ignore_literals`. */
-const STRING_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
-  rust: new Set(['string_literal', 'raw_string_literal']),
-  typescript: new Set(['string', 'template_string']),
-  python: new Set(['string']),
-  go: new Set(['interpreted_string_literal', 'raw_string_literal']),
-};
 
-const IDENT_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
-  rust: new Set(['identifier', 'type_identifier', 'field_identifier', 'shorthand_field_identifier']),
-  typescript: new Set([
-    'identifier',
-    'type_identifier',
-    'property_identifier',
-    'shorthand_property_identifier',
-    'shorthand_property_identifier_pattern',
-    'private_property_identifier',
-  ]),
-  python: new Set(['identifier']),
-  go: new Set(['identifier', 'type_identifier', 'field_identifier', 'package_identifier']),
-};
 
 /** Identifier kinds that always name a member, never a lexical variable. */
 const MEMBER_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { bindSubtree, bindTable } from './bound-names.js';
 import { canonicalTokensV3 } from './canonicalize-v3.js';
 import type { Family } from './languages.js';
+import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import type { Recipe } from './stamp.js';
 
 /** How a span is canonicalized. */
@@ -11,26 +12,7 @@ export interface CanonicalOptions {
   readonly ignoreLiterals?: boolean;
 }
 
-const IDENT_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
-  rust: new Set(['identifier', 'type_identifier', 'field_identifier', 'shorthand_field_identifier']),
-  typescript: new Set([
-    'identifier',
-    'type_identifier',
-    'property_identifier',
-    'shorthand_property_identifier',
-    'shorthand_property_identifier_pattern',
-    'private_property_identifier',
-  ]),
-  python: new Set(['identifier']),
-  go: new Set(['identifier', 'type_identifier', 'field_identifier', 'package_identifier']),
-};
 
-const STRING_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
-  rust: new Set(['string_literal', 'raw_string_literal']),
-  typescript: new Set(['string', 'template_string']),
-  python: new Set(['string']),
-  go: new Set(['interpreted_string_literal', 'raw_string_literal']),
-};
 
 /** Member-access names (always verbatim under v2): identifier kinds, parent kind, field. */
 const MEMBER_ACCESS: Readonly<Record<Family, { kinds: ReadonlySet<string>; parent: string; field: string }>> = {
