@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,18 +27,21 @@ describe('writeFileDurably', () => {
     expect([...readFileSync(join(dir, 'fresh.txt'))]).toEqual([1, 2, 3]);
   });
 
-  it('removes what a killed writer left, and keeps what a live one is writing', async () => {
+  it('removes what killed writers left in the directory, and keeps what a live one is writing', async () => {
     const file = join(dir, 'hub.md');
     writeFileSync(file, 'x\n');
     writeFileSync(join(dir, `hub.md.driftgate-${DEAD}-1.tmp`), 'half');
     writeFileSync(join(dir, `hub.md.driftgate-${process.ppid}-1.tmp`), 'in flight');
-    writeFileSync(join(dir, `other.md.driftgate-${DEAD}-1.tmp`), 'not this file');
+    writeFileSync(join(dir, `other.md.driftgate-${DEAD}-1.tmp`), 'another file of a killed run');
     writeFileSync(join(dir, 'hub.md.12345'), 'not ours');
     await removeStaleTemporaries(file);
-    expect(readdirSync(dir).sort()).toEqual(['hub.md', `hub.md.driftgate-${process.ppid}-1.tmp`, 'hub.md.12345', `other.md.driftgate-${DEAD}-1.tmp`].sort());
-    writeFileSync(join(dir, `hub.md.driftgate-${DEAD}-7.tmp`), 'half');
-    await writeFileDurably(file, 'y\n');
-    expect(readdirSync(dir)).not.toContain(`hub.md.driftgate-${DEAD}-7.tmp`);
+    expect(readdirSync(dir).sort()).toEqual(['hub.md', `hub.md.driftgate-${process.ppid}-1.tmp`, 'hub.md.12345'].sort());
+    // A directory is swept once per process; a write into a new one sweeps that one.
+    const other = join(dir, 'sub');
+    mkdirSync(other);
+    writeFileSync(join(other, `lock.json.driftgate-${DEAD}-7.tmp`), 'half');
+    await writeFileDurably(join(other, 'lock.json'), 'y\n');
+    expect(readdirSync(other)).toEqual(['lock.json']);
   });
 
   it('rethrows the file-system error and removes its temporary file', async () => {

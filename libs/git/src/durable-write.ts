@@ -1,5 +1,5 @@
 import { close, fsync, open, readdir, realpath, rename, stat, unlink, write } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const openAsync = promisify(open);
@@ -21,8 +21,8 @@ let written = 0;
  * system), are flushed, and the temporary file is renamed over the file. An existing file keeps
  * its permission bits; a symlink is written through to its target. A failure removes the
  * temporary file and rethrows the file-system error, for the caller to name in its own typed
- * error. A temporary file left by a process that no longer runs (killed mid-write) is removed
- * first, so the next run leaves nothing of the last one behind.
+ * error. Temporary files left in the directory by processes that no longer run (killed
+ * mid-write) are removed first, so the next run leaves nothing of the last one behind.
  */
 export async function writeFileDurably(path: string, data: string | Uint8Array, options: DurableWriteOptions = {}): Promise<void> {
   let target = path;
@@ -51,27 +51,34 @@ export async function writeFileDurably(path: string, data: string | Uint8Array, 
   }
 }
 
-const TEMPORARY = /^(.*)\.driftgate-(\d+)-\d+\.tmp$/;
+const TEMPORARY = /^.+\.driftgate-(\d+)-\d+\.tmp$/;
+
+/** Directories this process has already swept: one listing each, however many files it writes there. */
+const swept = new Set<string>();
 
 /**
- * Removes the temporary files {@link writeFileDurably} left beside `target` in processes that no
- * longer run. Those of a live process (a concurrent writer) are left alone. Never throws: a
- * leftover that cannot be removed is no reason to fail the write.
+ * Removes the temporary files {@link writeFileDurably} left in `target`'s directory by processes
+ * that no longer run (a run killed mid-write). Those of a live process (a concurrent writer) are
+ * left alone. Each directory is listed once per process, so writing or checking thousands of hubs
+ * of one directory costs one listing. Never throws: a leftover that cannot be removed is no reason
+ * to fail the write.
  */
 export async function removeStaleTemporaries(target: string): Promise<void> {
+  const dir = dirname(target);
+  if (swept.has(dir)) return;
+  swept.add(dir);
   let names: string[];
   try {
-    names = await promisify(readdir)(dirname(target));
+    names = await promisify(readdir)(dir);
   } catch {
     return;
   }
-  const base = basename(target);
   for (const name of names) {
     const match = TEMPORARY.exec(name);
-    if (match === null || match[1] !== base) continue;
-    const pid = Number(match[2]);
+    if (match === null) continue;
+    const pid = Number(match[1]);
     if (pid === process.pid || isRunning(pid)) continue;
-    await promisify(unlink)(join(dirname(target), name)).catch(() => undefined);
+    await promisify(unlink)(join(dir, name)).catch(() => undefined);
   }
 }
 
