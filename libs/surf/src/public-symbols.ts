@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { defName } from './definitions.js';
 import type { ParsedFile } from './parsed-file.js';
-import { goReceiverTypeName } from './resolve.js';
+import { goReceiverTypeName } from './go-definition-index.js';
 
 /** Which part of the public surface to list. */
 export interface PublicSymbolOptions {

@@ -1,6 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { Anchor, Segment } from './anchor.js';
-import { defName, hashableNode, isTransparent, scopeOf } from './definitions.js';
+import { scopeIndex } from './definition-index.js';
+import { goIndex, goMethodKey } from './go-definition-index.js';
+import { hashableNode, scopeOf } from './definitions.js';
 import { ResolveError } from './errors.js';
 import type { Family } from './languages.js';
 import type { ParsedFile } from './parsed-file.js';
@@ -97,29 +99,8 @@ function resolveGeneric(root: Node, segments: readonly Segment[], family: Family
 
 /** Matches of `name` among the definitions visible in `scope`, in document order, as units. */
 function collectUnits(scope: Node, name: string, family: Family): Unit[] {
-  const matches: Node[] = [];
-  collectMatching(scope, name, family, family === 'python' && scope.type === 'module', matches);
+  const matches = scopeIndex(scope, family).get(name) ?? [];
   return family === 'python' ? groupOverloads(matches) : matches.map((m) => [m]);
-}
-
-function collectMatching(scope: Node, name: string, family: Family, atModule: boolean, out: Node[]): void {
-  const cursor = scope.walk();
-  try {
-    if (!cursor.gotoFirstChild()) return;
-    do {
-      if (!cursor.nodeIsNamed) continue;
-      const child = cursor.currentNode;
-      const own = defName(child, family);
-      if (own !== undefined) {
-        // A definition is a boundary: its inside is searched only if it is selected as a scope.
-        if (own === name) out.push(child);
-      } else if (isTransparent(child.type, family, atModule)) {
-        collectMatching(child, name, family, atModule, out);
-      }
-    } while (cursor.gotoNextSibling());
-  } finally {
-    cursor.delete();
-  }
 }
 
 const OVERLOAD_DECORATORS: ReadonlySet<string> = new Set(['overload', 'typing.overload']);
@@ -165,40 +146,15 @@ function groupOverloads(matches: readonly Node[]): Unit[] {
   return units;
 }
 
-const GO_TOP_LEVEL_DEFS: ReadonlySet<string> = new Set([
-  'function_declaration',
-  'type_spec',
-  'type_alias',
-  'const_spec',
-  'var_spec',
-]);
-const GO_DECLARATION_LISTS: ReadonlySet<string> = new Set([
-  'type_declaration',
-  'const_declaration',
-  'var_declaration',
-  'var_spec_list',
-]);
-
 /** Go symbols are flat: `Name` (no methods) or `Type > Method` by receiver (spec §4.3). */
 function resolveGo(root: Node, segments: readonly Segment[]): Unit {
   const last = segments[segments.length - 1]!;
   if (segments.length > 2) throw ResolveError.notFound(last.name);
-  const candidates: Node[] = [];
-  if (segments.length === 1) {
-    collectGoTopLevel(root, last.name, candidates);
-  } else {
-    // An `@N` on the type segment selects nothing: the receiver type is a name filter.
-    const typeName = segments[0]!.name;
-    for (const child of root.namedChildren) {
-      if (
-        child.type === 'method_declaration' &&
-        child.childForFieldName('name')?.text === last.name &&
-        goReceiverTypeName(child) === typeName
-      ) {
-        candidates.push(child);
-      }
-    }
-  }
+  const index = goIndex(root);
+  // An `@N` on the type segment selects nothing: the receiver type is a name filter.
+  const candidates =
+    (segments.length === 1 ? index.topLevel.get(last.name) : index.methods.get(goMethodKey(segments[0]!.name, last.name))) ??
+    [];
   const selected = select(
     candidates.map((c) => [c]),
     last,
@@ -206,34 +162,4 @@ function resolveGo(root: Node, segments: readonly Segment[]): Unit {
   if (selected.length === 0) throw ResolveError.notFound(last.name);
   if (selected.length > 1) throw ResolveError.ambiguous(last.name, selected.length);
   return selected[0]!;
-}
-
-function collectGoTopLevel(node: Node, name: string, out: Node[]): void {
-  for (const child of node.namedChildren) {
-    if (GO_TOP_LEVEL_DEFS.has(child.type)) {
-      // `const a, b = 1, 2` defines both names in one spec.
-      if (child.childrenForFieldName('name').some((n) => n.text === name)) out.push(child);
-    } else if (GO_DECLARATION_LISTS.has(child.type)) {
-      collectGoTopLevel(child, name, out);
-    }
-  }
-}
-
-/** The receiver's base type name: `T`, `*T`, `T[K]` and `*T[K]` all give `T`. */
-export function goReceiverTypeName(method: Node): string | undefined {
-  const receiver = method.childForFieldName('receiver');
-  const param = receiver?.namedChildren.find((c) => c.type === 'parameter_declaration');
-  const type = param?.childForFieldName('type');
-  return type ? goTypeName(type) : undefined;
-}
-
-function goTypeName(node: Node): string | undefined {
-  if (node.type === 'type_identifier') return node.text;
-  if (node.type === 'pointer_type' || node.type === 'generic_type') {
-    for (const child of node.namedChildren) {
-      const name = goTypeName(child);
-      if (name !== undefined) return name;
-    }
-  }
-  return undefined;
 }
