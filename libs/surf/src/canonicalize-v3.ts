@@ -60,6 +60,8 @@ interface Scope {
   readonly parent: number;
   readonly kind: ScopeKind;
   readonly names: Set<string>;
+  /** Python `global` / `nonlocal` names: never declared here. */
+  readonly external: Set<string>;
 }
 
 /**
@@ -81,11 +83,18 @@ export function canonicalTokensV3(
   const memberPositions = MEMBER_POSITIONS[family];
   const memberParents = new Set([...memberPositions].map((p) => p.slice(0, p.indexOf('\0'))));
   const python = family === 'python';
-  const scopes: Scope[] = [{ parent: -1, kind: 'function', names: new Set() }];
+  const scopes: Scope[] = [{ parent: -1, kind: 'function', names: new Set(), external: new Set() }];
   const declare = (scope: number, name: string): void => {
+    const entry = scopes[scope]!;
     // Python class-body names are members (reached as `self.x`), not locals.
-    if (python && scopes[scope]!.kind === 'class') return;
-    scopes[scope]!.names.add(name);
+    if ((python && entry.kind === 'class') || entry.external.has(name)) return;
+    entry.names.add(name);
+  };
+  // `global` must precede the function's uses of a name (a SyntaxError otherwise), so it is seen
+  // before any assignment that would declare it.
+  const external = (scope: number, name: string): void => {
+    scopes[scope]!.external.add(name);
+    scopes[scope]!.names.delete(name);
   };
   /** Start offsets of the span's own name(s): bound even in member form. */
   const ownNames = new Set<number>();
@@ -165,13 +174,13 @@ export function canonicalTokensV3(
           let ownFn = fn;
           if (scopeKind !== undefined) {
             own = scopes.length;
-            scopes.push({ parent: current, kind: scopeKind, names: new Set() });
+            scopes.push({ parent: current, kind: scopeKind, names: new Set(), external: new Set() });
             if (scopeKind !== 'block') ownFn = own;
           }
           if (depth === 0) recordOwnName();
           const binder = rules.binders.get(kind);
           if (binder) {
-            const ctx: BindContext = { current: own, enclosing: current, fn: ownFn, isRoot: depth === 0, declare };
+            const ctx: BindContext = { current: own, enclosing: current, fn: ownFn, isRoot: depth === 0, declare, external };
             binder(cursor, text, ctx);
           }
           if (cursor.gotoFirstChild()) {

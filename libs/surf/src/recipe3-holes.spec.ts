@@ -40,6 +40,7 @@ const HOLES: readonly Hole[] = [
   ['TypeScript destructuring default', 'm.ts > f', 'function f({ a = dflt }) { return a; }\n', 'function f({ a = other }) { return a; }\n'],
   ['TypeScript variable destructuring default', 'm.ts > f', 'function f(o) { const { a = dflt } = o; return a; }\n', 'function f(o) { const { a = other } = o; return a; }\n'],
   ['Rust trait bound', 'm.rs > f', 'fn f<T: Display>(x: T) -> T { x }\n', 'fn f<T: Debug>(x: T) -> T { x }\n'],
+  ['Python name declared global, renamed', 'm.py > f', 'def f():\n    global counter\n    counter += 1\n', 'def f():\n    global total\n    total += 1\n'],
   ['Rust type-parameter default', 'm.rs > S', 'struct S<T = Foo> { t: T }\n', 'struct S<T = Bar> { t: T }\n'],
   // 3. The item's own attributes, decorators and modifiers.
   ['Rust #[derive]', 'm.rs > S', '#[derive(Debug)]\nstruct S { a: u8 }\n', '#[derive(Clone)]\nstruct S { a: u8 }\n'],
@@ -110,6 +111,23 @@ describe('recipe 3 binds in scope', () => {
     const placeholders = t.filter((x) => x.startsWith('#'));
     // f, the outer a (parameter, read), g, the inner a (parameter, read).
     expect(placeholders).toEqual(['#0', '#1', '#2', '#3', '#3', '#1']);
+  });
+
+  it('a Python nonlocal name is the enclosing function\'s binding', async () => {
+    const t = await tokens('def outer():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 1\n    return inc\n', 'm.py > outer', 'v3');
+    // outer, n, inc; then `nonlocal n` and `n += 1` read outer's n, and `return inc`.
+    expect(t.filter((x) => x.startsWith('#'))).toEqual(['#0', '#1', '#2', '#1', '#1', '#2']);
+  });
+
+  it('Rust match-arm bindings are placeholders of the arm; constants and guards stay free', async () => {
+    const at = 'm.rs > f';
+    const a = 'fn f(x: Option<u8>) -> u8 {\n    match x {\n        Some(v) if v > LIMIT => v,\n        None => 0,\n        _ => 1,\n    }\n}\n';
+    expect(await digest(a.replaceAll('v', 'w'), at, 'v3')).toBe(await digest(a, at, 'v3'));
+    expect(await digest(a.replace('LIMIT', 'MAX'), at, 'v3')).not.toBe(await digest(a, at, 'v3'));
+    expect(await digest(a.replace('None', 'NONE'), at, 'v3')).not.toBe(await digest(a, at, 'v3'));
+    const t = await tokens(a, at, 'v3');
+    expect(t).toContain('identifier:None');
+    expect(t).toContain('identifier:LIMIT');
   });
 
   it('Python class-body names are members, not locals', async () => {

@@ -16,12 +16,16 @@ import type { Family } from './languages.js';
  * - Python: function, lambda and class bodies and comprehensions are scopes; blocks are not.
  *   Assignments, loop targets, `with … as`, `except … as`, walrus and import aliases bind in the
  *   nearest function (or the span itself); comprehension targets in the comprehension. Names
- *   declared in a class body are members, not locals: they stay free (as `self.x` does).
+ *   declared in a class body are members, not locals: they stay free (as `self.x` does). A name
+ *   listed in `global` is free in that function (it is the module's), one listed in `nonlocal`
+ *   resolves to the enclosing function that binds it.
  * - TypeScript/JavaScript: functions, methods, classes, interfaces, type aliases, blocks, `for`
  *   statements and `catch` clauses are scopes; every declaration binds in the nearest one
  *   (`var` is treated like `let`).
  * - Rust: functions, closures, blocks, `for`, `if`/`while` (for `let` conditions), match arms and
- *   items with type parameters are scopes; every binding goes to the nearest one.
+ *   items with type parameters are scopes; every binding goes to the nearest one. In a match arm's
+ *   pattern only names that start lower-case or with `_` bind: `None`, `MAX` and `Ordering` there
+ *   are constants and variants being compared against, which the parser cannot tell from bindings.
  * - Go: functions, function literals, blocks, `for`/`if`/`switch`/`select` statements and their
  *   cases are scopes; `:=`, `var`, `const`, parameters, results and type parameters bind in the
  *   nearest one.
@@ -44,6 +48,11 @@ export interface BindContext {
   readonly isRoot: boolean;
   /** Declares `name` in `scope`. */
   declare(scope: number, name: string): void;
+  /**
+   * Marks `name` as never declared in `scope` (Python `global` / `nonlocal`): its assignments
+   * there rebind a name of an outer scope, so reads resolve outward.
+   */
+  external(scope: number, name: string): void;
 }
 
 /** Runs at a node with the cursor on it; must leave the cursor on that node. */
@@ -191,6 +200,12 @@ const pyTypeParameters: ScopedBindAction = (c, text, ctx) =>
     });
   });
 
+/** `global a, b` / `nonlocal a`: the names are not locals of the function they appear in. */
+const pyExternal: ScopedBindAction = (c, text, ctx) =>
+  eachNamed(c, () => {
+    if (c.nodeType === 'identifier') ctx.external(ctx.fn, nodeText(c, text));
+  });
+
 const PYTHON: ScopeRules = {
   scopes: new Map<string, ScopeKind>([
     ['function_definition', 'function'],
@@ -214,6 +229,8 @@ const PYTHON: ScopeRules = {
     ['as_pattern', patternField(pyTarget, 'alias', intoFunction)],
     ['aliased_import', nameField('alias', PY_IDENT, intoFunction)],
     ['type_parameter', pyTypeParameters],
+    ['global_statement', pyExternal],
+    ['nonlocal_statement', pyExternal],
   ]),
 };
 
@@ -298,36 +315,52 @@ const RUST_NAME = new Set(['identifier', 'type_identifier']);
  * Rust binding patterns: identifiers bind; `Some(x)` and `Point { x, y: py }` bind only their
  * inner patterns (the path is a type); `{ x }` shorthand binds `x`.
  */
-const rustPatternWithShorthand: ReturnType<typeof patternWalker> = (c, text, declare) => {
-  if (c.nodeType === 'field_pattern') {
-    eachNamed(c, () => {
-      if (c.nodeType === 'shorthand_field_identifier') declare(nodeText(c, text));
-      else if (c.currentFieldName === 'pattern') rustPatternWithShorthand(c, text, declare);
-    });
-    return;
-  }
-  if (c.nodeType === 'tuple_struct_pattern') {
-    // The first child (`type:`) is the variant path.
-    eachNamed(c, () => {
-      if (c.currentFieldName !== 'type') rustPatternWithShorthand(c, text, declare);
-    });
-    return;
-  }
-  if (c.nodeType === 'struct_pattern') {
-    eachNamed(c, () => {
-      if (c.currentFieldName !== 'type') rustPatternWithShorthand(c, text, declare);
-    });
-    return;
-  }
-  const kind = c.nodeType;
-  if (kind === 'identifier') {
-    declare(nodeText(c, text));
-    return;
-  }
-  if (['tuple_pattern', 'slice_pattern', 'or_pattern', 'ref_pattern', 'mut_pattern', 'reference_pattern', 'captured_pattern'].includes(kind)) {
-    eachNamed(c, () => rustPatternWithShorthand(c, text, declare));
-  }
+const rustPattern = (binds: (name: string) => boolean): ReturnType<typeof patternWalker> => {
+  const walk: ReturnType<typeof patternWalker> = (c, text, declare) => {
+    if (c.nodeType === 'field_pattern') {
+      eachNamed(c, () => {
+        if (c.nodeType === 'shorthand_field_identifier') declare(nodeText(c, text));
+        else if (c.currentFieldName === 'pattern') walk(c, text, declare);
+      });
+      return;
+    }
+    if (c.nodeType === 'tuple_struct_pattern' || c.nodeType === 'struct_pattern') {
+      // The `type:` child is the variant or struct path.
+      eachNamed(c, () => {
+        if (c.currentFieldName !== 'type') walk(c, text, declare);
+      });
+      return;
+    }
+    const kind = c.nodeType;
+    if (kind === 'identifier') {
+      const name = nodeText(c, text);
+      if (binds(name)) declare(name);
+      return;
+    }
+    if (RUST_PATTERN_GROUPS.has(kind)) eachNamed(c, () => walk(c, text, declare));
+  };
+  return walk;
 };
+const RUST_PATTERN_GROUPS: ReadonlySet<string> = new Set([
+  'tuple_pattern',
+  'slice_pattern',
+  'or_pattern',
+  'ref_pattern',
+  'mut_pattern',
+  'reference_pattern',
+  'captured_pattern',
+]);
+const rustPatternWithShorthand = rustPattern(() => true);
+/** A match arm's `None` or `MAX` is a constant compared against, not a binding. */
+const rustArmPattern = rustPattern((name) => /^[a-z_]/.test(name));
+
+/** `Some(v) | Ok(v) if v > 0 =>`: the pattern binds in the arm; the guard is a free expression. */
+const rustMatchArm: ScopedBindAction = (c, text, ctx) =>
+  eachField(c, 'pattern', () =>
+    eachNamed(c, () => {
+      if (c.currentFieldName !== 'condition') rustArmPattern(c, text, (name) => ctx.declare(ctx.current, name));
+    }),
+  );
 
 const rustPatternField = (field: string): ScopedBindAction => (c, text, ctx) =>
   eachField(c, field, () => rustPatternWithShorthand(c, text, (name) => ctx.declare(ctx.current, name)));
@@ -401,6 +434,7 @@ const RUST: ScopeRules = {
     ['for_expression', rustPatternField('pattern')],
     ['let_condition', rustPatternField('pattern')],
     ['closure_parameters', rustClosureParameters],
+    ['match_arm', rustMatchArm],
     ['type_parameters', rustTypeParameters],
   ]),
 };
