@@ -15,7 +15,7 @@ import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from './site-source.js';
 import type { PoolTask } from './pool-task.js';
-import { WorkPool, workerCount } from './work-pool.js';
+import { PARALLEL_MIN_TASKS, WorkPool, workerCount } from './work-pool.js';
 
 export interface CheckOptions {
   /**
@@ -92,6 +92,45 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const scope = await CheckScope.build(root, options.files ?? [], options.base);
   const historyBase = options.base ?? 'HEAD';
 
+  // The workers start now, so their start-up (each loads the grammars) overlaps parsing the hubs.
+  const setting = options.workers ?? 'auto';
+  const enough = setting === 'auto' ? PARALLEL_MIN_TASKS : Math.floor(setting) + 1;
+  const pool = await WorkPool.open(root, workerCount(setting, anchoredFilesAtLeast(workspace, scope, enough)));
+  try {
+    return await planAndRun(workspace, scope, historyBase, pool, options);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * How many distinct in-scope files the hubs anchor, counted up to `limit`, from each hub's quick
+ * facts (no YAML): enough to decide whether worker threads pay off before the hubs are parsed.
+ * A hub outside the quick subset counts as `limit` (it is parsed anyway, and usually large).
+ */
+function anchoredFilesAtLeast(workspace: LoadedWorkspace, scope: CheckScope, limit: number): number {
+  const files = new Set<string>();
+  for (const loaded of workspace.hubs) {
+    if (loaded.kind !== 'Concept') continue;
+    const facts = quickHubFacts(loaded.text);
+    if (facts === undefined) return limit;
+    for (const sites of facts.sites) {
+      const anchored = sites.map(siteTarget).flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
+      if (!scope.includes(anchored)) continue;
+      for (const file of anchored) files.add(file);
+      if (files.size >= limit) return limit;
+    }
+  }
+  return files.size;
+}
+
+async function planAndRun(
+  workspace: LoadedWorkspace,
+  scope: CheckScope,
+  historyBase: string,
+  pool: WorkPool,
+  options: CheckOptions,
+): Promise<CheckResult> {
   const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
   const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
     let job = jobs.get(file);
@@ -153,17 +192,12 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   }
 
   const tasks: PoolTask[] = [...jobs].map(([file, job]) => ({ kind: 'hash', file, requests: job.requests }));
-  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', tasks.length));
-  try {
-    const answers = await pool.run(tasks, options.onProgress);
-    tasks.forEach((task, t) => {
-      const sinks = jobs.get(task.file)!.sinks;
-      (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
-    });
-    return await conclude(workspace, entries, scope, historyBase, malformedHubs, tasks.length, pool, knownRefs);
-  } finally {
-    await pool.close();
-  }
+  const answers = await pool.run(tasks, options.onProgress);
+  tasks.forEach((task, t) => {
+    const sinks = jobs.get(task.file)!.sinks;
+    (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
+  });
+  return conclude(workspace, entries, scope, historyBase, malformedHubs, tasks.length, pool, knownRefs);
 }
 
 type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
