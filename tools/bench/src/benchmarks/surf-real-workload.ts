@@ -78,9 +78,23 @@ export async function realWorkload(seed: number, scale: number, layout: 'hubs' |
   const chosen = layout === 'one-hub' ? spread(claims, REAL_WORKLOAD.verifyClaims) : claims;
   const stamps = await stampAll(files, chosen);
   const perHub = layout === 'one-hub' ? chosen.length : REAL_WORKLOAD.claimsPerHub;
+  const hubs = addHubs(files, chosen, stamps, perHub);
+  return { files, sources, sourceBytes, claims: chosen.length, hubs };
+}
+
+/**
+ * Appends hubs of `perHub` stamped claims each (chained by `refs`, with prose in proportion)
+ * and a `surf.toml` to `files`; returns the number of hubs.
+ */
+export function addHubs(
+  files: SyntheticFile[],
+  claims: ReadonlyArray<{ text: string; sites: readonly Symbol[] }>,
+  stamps: readonly string[],
+  perHub: number,
+): number {
   let hubs = 0;
-  for (let start = 0; start < chosen.length; start += perHub, hubs++) {
-    const slice = chosen.slice(start, start + perHub);
+  for (let start = 0; start < claims.length; start += perHub, hubs++) {
+    const slice = claims.slice(start, start + perHub);
     let text = `---\ntype: concept\ntitle: Engine part ${hubs}\nsummary: how part ${hubs} of the engine keeps its promises\ntags: [engine, part-${hubs}]\nanchors:\n`;
     slice.forEach((claim, k) => {
       text += `  - claim: ${claim.text}\n    at: ${claim.sites.map((s) => `${s.file} > ${s.path.join(' > ')}`).join('')}\n    hash: ${stamps[start + k]}\n`;
@@ -90,7 +104,7 @@ export async function realWorkload(seed: number, scale: number, layout: 'hubs' |
     files.push({ path: `hubs/part-${hubs}.md`, content: Buffer.from(text, 'utf8') });
   }
   files.push({ path: 'surf.toml', content: Buffer.from('hubs = ["hubs/*.md"]\n') });
-  return { files, sources, sourceBytes, claims: chosen.length, hubs };
+  return hubs;
 }
 
 /** `n` claims taken evenly from the whole list (so every file keeps a share of its claims). */

@@ -1,4 +1,4 @@
-import { combineSiteHashes, formatStamp, hashSite, parseFile, type ParsedFile } from '@driftgate/surf';
+import { combineSiteHashes, formatStamp, hashSite, parseFile, type ParsedFile, type Recipe } from '@driftgate/surf';
 import { createRng, type Rng } from '../rng.js';
 import type { SyntheticFile } from '../synthetic-repo.js';
 
@@ -94,8 +94,12 @@ export async function surfWorkload(seed: number, scale: number): Promise<SurfWor
   return { files, sources, sourceBytes, claims: claims.length };
 }
 
-/** The v2 stamp of every claim, computed with the library (each file parsed once). */
-export async function stampAll(files: readonly SyntheticFile[], claims: ReadonlyArray<{ sites: Symbol[] }>): Promise<string[]> {
+/** The stamp of every claim under `recipe` (v2 by default), computed with the library (each file parsed once). */
+export async function stampAll(
+  files: readonly SyntheticFile[],
+  claims: ReadonlyArray<{ sites: readonly Symbol[] }>,
+  recipe: Recipe = 'v2',
+): Promise<string[]> {
   const byFile = new Map<string, Array<{ claim: number; site: number; at: string }>>();
   claims.forEach((claim, c) =>
     claim.sites.forEach((s, k) => {
@@ -110,12 +114,12 @@ export async function stampAll(files: readonly SyntheticFile[], claims: Readonly
     if (!wanted) continue;
     const parsed: ParsedFile = await parseFile(file.path, file.content);
     try {
-      for (const w of wanted) digests[w.claim]![w.site] = hashSite(parsed, w.at, { recipe: 'v2' }).digest;
+      for (const w of wanted) digests[w.claim]![w.site] = hashSite(parsed, w.at, { recipe }).digest;
     } finally {
       parsed.delete();
     }
   }
-  return digests.map((d) => formatStamp('v2', combineSiteHashes(d)));
+  return digests.map((d) => formatStamp(recipe, combineSiteHashes(d)));
 }
 
 /** One source file of about `bytes` bytes and the anchor paths of its symbols. */
