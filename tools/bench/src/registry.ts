@@ -5,6 +5,7 @@ import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
+import { mutationBenchmark } from './mutation/mutation-benchmark.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
 export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchmark>([
@@ -14,4 +15,5 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
+  [mutationBenchmark.name, mutationBenchmark],
 ]);
