@@ -62,7 +62,7 @@ describe('applyDecisions', () => {
     const { repo, state, hub } = await setup();
     const before = hub();
     const summary = await applyDecisions(repo.dir, state.items, new Map(state.items.map((_, i) => [i, 'skip' as Decision])), { clock });
-    expect(summary).toEqual({ applied: [], skipped: 3, undecided: 0, updatedFiles: [] });
+    expect(summary).toEqual({ applied: [], skipped: 3, undecided: 0, updatedFiles: [], interrupted: false });
     expect(hub()).toBe(before);
   });
 
@@ -101,12 +101,44 @@ describe('applyDecisions', () => {
     expect(readFileSync(join(repo.dir, 'hubs/helpers.md'), 'utf8')).toContain('at: src/lib.ts > alphaRenamed');
   });
 
-  it('reports a claim that moved in its hub instead of stamping the wrong one', async () => {
+  it('finds a claim again by its id after an edit shifted the hub\'s lines, and stamps only it', async () => {
     const { repo, state, idOf, hub } = await setup();
     repo.write({ 'hubs/helpers.md': hub().replace('anchors:\n', 'tags: [x]\nanchors:\n') });
+    const before = hub().split('\n');
+    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('beta'), 'accept'], [idOf('gamma'), 'accept']]), { clock });
+    expect(summary.applied.map((a) => a.outcome)).toEqual(['stamped', 'stamped']);
+    const after = hub().split('\n');
+    expect(after).toHaveLength(before.length);
+    const changed = before.flatMap((line, i) => (line === after[i] ? [] : [line.trim().split(':')[0]]));
+    expect(changed.filter((key) => key === 'hash')).toHaveLength(2);
+    expect(changed.every((key) => ['hash', 'verified_at', 'verified_commit'].includes(key!))).toBe(true);
+  });
+
+  it('writes a hub whole or not at all: one failing claim leaves the others of its hub unwritten', async () => {
+    const { repo, state, idOf, hub } = await setup();
     const before = hub();
-    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('beta'), 'accept']]), { clock });
-    expect(summary.applied).toMatchObject([{ outcome: 'failed', reason: 'the claim is no longer at this line of its hub' }]);
+    // gamma's claim leaves the hub (no id, anchor or prose matches it any more).
+    const gamma = state.items[idOf('gamma')]!;
+    repo.write({ 'hubs/helpers.md': before.replace(/  - claim: gamma greets by name\n(    .*\n)+/, '') });
+    const edited = hub();
+    expect(edited).not.toBe(before);
+    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('beta'), 'accept'], [idOf('gamma'), 'accept']]), { clock });
+    expect(summary.applied.find((a) => a.at === gamma.at)).toMatchObject({ outcome: 'failed' });
+    expect(summary.applied.find((a) => a.at !== gamma.at)).toMatchObject({ outcome: 'not-written' });
+    expect(summary.updatedFiles).toEqual([]);
+    expect(hub()).toBe(edited);
+  });
+
+  it('stops before the next hub once aborted (a signal), and says so', async () => {
+    const { repo, state, idOf, hub } = await setup();
+    const before = hub();
+    const controller = new AbortController();
+    controller.abort();
+    const summary = await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('beta'), 'accept']]), { clock, signal: controller.signal });
+    expect(summary.interrupted).toBe(true);
+    expect(summary.applied).toMatchObject([{ outcome: 'not-written' }]);
+    expect(summaryLines(summary)[0]).toMatch(/^surf triage: interrupted; stamped 0 claim\(s\)/);
     expect(hub()).toBe(before);
+    void repo;
   });
 });

@@ -2,14 +2,15 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useState } from 'react';
 import { type BoundaryRow, type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
 import { BOUNDARY_BINDINGS, commandFor, keyNames } from './key-bindings.js';
-import { HelpBar } from './help-bar.js';
+import { HelpBar, HelpScreen } from './help-bar.js';
 import { displayLine, fit } from './labels.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
 import { type TerminalSize, useTerminalSize, windowStart } from './terminal-size.js';
 
 export interface BoundaryViewProps {
   readonly result: BoundaryVerifyInput;
-  readonly onEnd: () => void;
+  /** `quit` (q, Esc) or `interrupted` (Ctrl-C, which the CLI turns into exit 130). */
+  readonly onEnd: (how: 'quit' | 'interrupted') => void;
   readonly theme?: Theme;
   readonly size?: TerminalSize;
 }
@@ -19,17 +20,24 @@ export function BoundaryView(props: BoundaryViewProps) {
   const theme = props.theme ?? DEFAULT_THEME;
   const size = useTerminalSize(props.size);
   const [cursor, setCursor] = useState(0);
+  const [help, setHelp] = useState(false);
   const { exit } = useApp();
-  const lines = boundaryLines(boundaryRows(props.result));
-  const height = Math.max(1, size.rows - 1 - 1 - 1);
+  const rows = boundaryRows(props.result);
+  const lines = boundaryLines(rows);
+  const height = Math.max(1, size.rows - 1 - 1 - 1 - 1);
 
   useInput((input, key) => {
+    // Read through a local so keys of one chunk see the help toggled by an earlier one.
+    let inHelp = help;
     for (const name of keyNames(input, key)) {
-      const command = commandFor(BOUNDARY_BINDINGS, 'browse', name);
+      const command = commandFor(BOUNDARY_BINDINGS, inHelp ? 'help' : 'browse', name);
       if (command === 'up') setCursor((c) => Math.max(0, c - 1));
       else if (command === 'down') setCursor((c) => Math.min(Math.max(0, lines.length - 1), c + 1));
+      else if (command === 'first') setCursor(0);
+      else if (command === 'last') setCursor(Math.max(0, lines.length - 1));
+      else if (command === 'help' || command === 'back') setHelp((inHelp = command === 'help' ? !inHelp : false));
       else if (command === 'quit' || command === 'cancel') {
-        props.onEnd();
+        props.onEnd(command === 'cancel' ? 'interrupted' : 'quit');
         exit();
         return;
       }
@@ -41,17 +49,22 @@ export function BoundaryView(props: BoundaryViewProps) {
     <Box flexDirection="column" width={size.columns}>
       <Text wrap="truncate-end">
         <Text bold color={theme.accent}>boundary </Text>
-        <Text>{fit(`${props.result.issues.length} issue line(s) · exit ${props.result.exitCode} · read-only`, size.columns - 9)}</Text>
+        <Text>{fit(`${rows.length} issue(s) · exit ${props.result.exitCode} · read-only`, size.columns - 10)}</Text>
       </Text>
+      {help ? (
+        <HelpScreen bindings={BOUNDARY_BINDINGS} mode="browse" theme={theme} width={size.columns - 1} height={height} scroll={0} />
+      ) : (
       <Box flexDirection="column" height={height}>
         {lines.length === 0 ? <Text color={theme.muted}>no boundary issues</Text> : null}
         {lines.slice(start, start + height).map((line, k) => (
           <Text key={start + k} wrap="truncate-end" inverse={start + k === cursor} {...(line.severity !== undefined ? { color: theme.facet[line.severity] } : { color: theme.muted })} bold={line.heading}>
-            {fit(line.text, size.columns)}
+            {fit(line.text, size.columns - 1)}
           </Text>
         ))}
       </Box>
-      <HelpBar bindings={BOUNDARY_BINDINGS} mode="browse" theme={theme} width={size.columns} />
+      )}
+      <Text color={theme.muted}>{fit(lines.length > height ? `rows ${start + 1}–${Math.min(lines.length, start + height)} of ${lines.length}` : ' ', size.columns - 1)}</Text>
+      <HelpBar bindings={BOUNDARY_BINDINGS} mode={help ? 'help' : 'browse'} theme={theme} width={size.columns} />
     </Box>
   );
 }

@@ -1,38 +1,48 @@
 import { Box, Text } from 'ink';
+import { displayLine, fit } from './labels.js';
 import { type TriageState, decisionCounts } from './state.js';
 import type { Theme } from './theme.js';
-import { fit } from './labels.js';
-import { displayLine } from './labels.js';
 
-/** Two lines: counts by magnitude and kind; active filters and pending decisions. */
+/** The review position and decision counters, as a snapshot reviewer shows them. */
+export function progressLine(state: TriageState): string {
+  const pending = decisionCounts(state);
+  const position = state.visible.length === 0 ? 0 : state.cursor + 1;
+  const accepted = pending.accept + pending.follow;
+  const follow = pending.follow > 0 ? ` (${pending.follow} follow)` : '';
+  return `Reviewing [${position}/${state.visible.length}] · remaining ${state.items.length - state.decisions.size} · accepted ${accepted}${follow} · skipped ${pending.skip}`;
+}
+
+/** Two lines: position and counters; counts by magnitude and kind, filters and search. */
 export function HeaderBar({ state, theme, width }: { state: TriageState; theme: Theme; width: number }) {
   const count = (pred: (i: number) => boolean): number => state.items.filter((_, i) => pred(i)).length;
   const changed = (m: string | undefined) => count((i) => state.items[i]!.kind === 'changed' && state.items[i]!.magnitude === m);
   const kind = (k: string) => count((i) => state.items[i]!.kind === k);
-  const pending = decisionCounts(state);
   const filters = [
     state.filters.hub !== undefined ? `hub=${displayLine(state.filters.hub)}` : '',
     state.filters.kind !== undefined ? `kind=${state.filters.kind}` : '',
     state.filters.magnitude !== undefined ? `magnitude=${state.filters.magnitude}` : '',
+    state.query !== '' ? `search="${displayLine(state.query)}"` : '',
   ].filter((f) => f !== '');
   const unknown = changed(undefined);
+  const progress = progressLine(state);
+  const title = 'surf triage  ';
   return (
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate-end">
-        <Text bold color={theme.accent}>surf triage </Text>
-        <Text>{state.items.length} diverged: </Text>
-        <Text color={theme.magnitude.large}>{changed('large')} large </Text>
-        <Text color={theme.magnitude.medium}>{changed('medium')} medium </Text>
-        <Text color={theme.magnitude.small}>{changed('small')} small </Text>
-        {unknown > 0 ? <Text color={theme.magnitude.none}>{unknown} changed </Text> : null}
-        <Text color={theme.unresolvable}>{kind('unresolvable')} unresolvable </Text>
-        <Text color={theme.unverified}>{kind('unverified')} unverified </Text>
-        <Text color={theme.stale}>{kind('referenced_stale')} stale</Text>
+        {/* The counters matter more than the title: the title goes first when space is short. */}
+        {title.length + progress.length <= width - 1 ? <Text bold color={theme.accent}>{title}</Text> : null}
+        <Text bold>{fit(progress, width - 1)}</Text>
       </Text>
       <Text wrap="truncate-end" color={theme.muted}>
         {fit(
-          `${state.visible.length} shown${filters.length > 0 ? ` (${filters.join(' ')})` : ''} · pending: ${pending.accept} accept, ${pending.follow} follow, ${pending.skip} skip · magnitude is advisory (git history)`,
-          width,
+          [
+            filters.length > 0 ? `${state.visible.length} shown (${filters.join(' ')})` : '',
+            `${state.items.length} diverged: ${changed('large')} large ${changed('medium')} medium ${changed('small')} small${unknown > 0 ? ` ${unknown} changed` : ''} ${kind('unresolvable')} unresolvable ${kind('unverified')} unverified ${kind('referenced_stale')} stale`,
+            'magnitude is advisory (git history)',
+          ]
+            .filter((part) => part !== '')
+            .join(' · '),
+          width - 1,
         )}
       </Text>
     </Box>

@@ -1,28 +1,27 @@
 import { Box, Text } from 'ink';
+import { ScrolledRows } from './detail-pane.js';
 import { type KeyBinding, helpEntries } from './key-bindings.js';
+import { cells, fit, pad } from './labels.js';
 import type { TriageMode } from './state.js';
 import type { Theme } from './theme.js';
 
-/** The bindings of `mode` as `key label` pairs on one truncated line (all of them, wrapped, when `all`). */
-export function HelpBar({ bindings, mode, theme, width, all = false }: { bindings: readonly KeyBinding[]; mode: TriageMode; theme: Theme; width: number; all?: boolean }) {
-  const entries = helpEntries(bindings, mode, all);
-  if (all) {
-    return (
-      <Box flexDirection="column" width={width}>
-        {entries.map((e) => (
-          <Text key={e.key} wrap="truncate-end">
-            <Text bold color={theme.accent}>{e.key.padEnd(10)}</Text>
-            <Text>{e.label}</Text>
-          </Text>
-        ))}
-      </Box>
-    );
+/** The primary bindings of `mode` as `key label` pairs on one truncated line. */
+export function HelpBar({ bindings, mode, theme, width }: { bindings: readonly KeyBinding[]; mode: TriageMode; theme: Theme; width: number }) {
+  const entries = helpEntries(bindings, mode);
+  // Cut by cells here, not by ink, so a narrow terminal drops whole pairs rather than mangling one.
+  const shown: typeof entries = [];
+  let used = 0;
+  for (const e of entries) {
+    const need = (shown.length > 0 ? 2 : 0) + cells(`${e.key} ${e.label}`);
+    if (used + need > width - 1) break;
+    shown.push(e);
+    used += need;
   }
   return (
     <Box width={width}>
       <Text wrap="truncate-end">
-        {entries.map((e, i) => (
-          <Text key={e.key}>
+        {shown.map((e, i) => (
+          <Text key={e.key + e.label}>
             {i > 0 ? '  ' : ''}
             <Text bold color={theme.accent}>{e.key}</Text>
             <Text color={theme.muted}> {e.label}</Text>
@@ -31,4 +30,20 @@ export function HelpBar({ bindings, mode, theme, width, all = false }: { binding
       </Text>
     </Box>
   );
+}
+
+/**
+ * Every binding of `mode`, one per row, in a window of `height` rows that scrolls (j/k, Space), so
+ * the full list can be read at any terminal size; keys in a column as wide as the widest key.
+ */
+export function HelpScreen({ bindings, mode, theme, width, height, scroll, extra = [] }: { bindings: readonly KeyBinding[]; mode: TriageMode; theme: Theme; width: number; height: number; scroll: number; extra?: readonly string[] }) {
+  const rows = helpRows(bindings, mode, width, extra);
+  return <ScrolledRows rows={rows.map((text) => ({ text }))} scroll={scroll} height={height} width={width} theme={theme} hint="j/k Space scroll · ? close" />;
+}
+
+/** The help's rows as text (the key column padded to the widest key, at most half the width). */
+export function helpRows(bindings: readonly KeyBinding[], mode: TriageMode, width: number, extra: readonly string[] = []): string[] {
+  const entries = helpEntries(bindings, mode, true);
+  const keyWidth = Math.min(Math.max(...entries.map((e) => cells(e.key)), 1) + 2, Math.floor(width / 2));
+  return [...entries.map((e) => fit(`${pad(e.key, keyWidth)}${e.label}`, width)), ...extra.map((line) => fit(line, width))];
 }

@@ -1,8 +1,18 @@
 import { Box, Text } from 'ink';
 import type { TriageState } from './state.js';
 import type { Theme } from './theme.js';
-import { decisionColour, decisionMark, displayLine, fit, kindColour, kindTag } from './labels.js';
+import { cells, decisionColour, decisionMark, displayLine, fit, kindColour, kindTag } from './labels.js';
 import { windowStart } from './terminal-size.js';
+
+/** The rule under the list, saying how many shown items are above and below its window. */
+export function listRule(state: TriageState, height: number, width: number): string {
+  const start = windowStart(state.cursor, height, state.visible.length);
+  const above = start;
+  const below = Math.max(0, state.visible.length - start - height);
+  const label = above + below === 0 ? '' : ` ${above > 0 ? `↑ ${above} above` : ''}${above > 0 && below > 0 ? ' · ' : ''}${below > 0 ? `↓ ${below} more below` : ''} `;
+  const line = `──${label}`;
+  return fit(line + '─'.repeat(Math.max(0, width - 1 - cells(line))), width - 1);
+}
 
 /** The visible items, one truncated line each, scrolled to keep the cursor in view. */
 export function ItemList({ state, theme, width, height }: { state: TriageState; theme: Theme; width: number; height: number }) {

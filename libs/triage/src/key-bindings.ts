@@ -4,14 +4,26 @@ import type { TriageMode } from './state.js';
 export type Command =
   | 'up'
   | 'down'
-  | 'page-up'
-  | 'page-down'
   | 'first'
   | 'last'
+  | 'scroll-up'
+  | 'scroll-down'
+  | 'scroll-page-up'
+  | 'scroll-page-down'
+  | 'scroll-top'
+  | 'scroll-bottom'
   | 'accept'
   | 'follow'
   | 'skip'
+  | 'accept-all'
+  | 'skip-all'
   | 'undo'
+  | 'toggle-diff'
+  | 'toggle-detail'
+  | 'pager'
+  | 'search'
+  | 'search-commit'
+  | 'search-erase'
   | 'filter-hub'
   | 'filter-kind'
   | 'filter-magnitude'
@@ -19,7 +31,7 @@ export type Command =
   | 'open-hub'
   | 'open-code'
   | 'write'
-  | 'confirm'
+  | 'yes'
   | 'back'
   | 'help'
   | 'quit'
@@ -38,39 +50,68 @@ export interface KeyBinding {
 }
 
 const BROWSE: readonly TriageMode[] = ['browse'];
+const SCROLLING: readonly TriageMode[] = ['help', 'pager'];
+const DIALOGS: readonly TriageMode[] = ['confirm', 'confirm-all', 'confirm-quit'];
+const LIVE: readonly TriageMode[] = ['browse', 'help', 'search', 'pager', ...DIALOGS];
 
-/** Every key of the claims view. Ctrl-C cancels from anywhere and writes nothing. */
+/**
+ * Every key of the claims view, after the conventions of snapshot reviewers (cargo insta, jest)
+ * and lazygit. Enter never accepts: a stamp attests that the code was read, so it takes its own
+ * key. Ctrl-C ends from anywhere and writes nothing.
+ */
 export const TRIAGE_BINDINGS: readonly KeyBinding[] = [
-  { keys: ['up', 'k'], command: 'up', label: 'up', modes: BROWSE, primary: false },
-  { keys: ['down', 'j'], command: 'down', label: 'down', modes: BROWSE, primary: false },
-  { keys: ['pageup'], command: 'page-up', label: 'page up', modes: BROWSE, primary: false },
-  { keys: ['pagedown'], command: 'page-down', label: 'page down', modes: BROWSE, primary: false },
+  { keys: ['a'], command: 'accept', label: 'accept', modes: BROWSE, primary: true },
+  { keys: ['s'], command: 'skip', label: 'skip', modes: BROWSE, primary: true },
+  { keys: ['f'], command: 'follow', label: 'follow', modes: BROWSE, primary: true },
+  { keys: ['u'], command: 'undo', label: 'undo', modes: BROWSE, primary: true },
+  { keys: ['A'], command: 'accept-all', label: 'accept all remaining', modes: BROWSE, primary: false },
+  { keys: ['S'], command: 'skip-all', label: 'skip all remaining', modes: BROWSE, primary: false },
+  { keys: ['w'], command: 'write', label: 'write', modes: BROWSE, primary: true },
+  { keys: ['up', 'k'], command: 'up', label: 'previous', modes: BROWSE, primary: false },
+  { keys: ['down', 'j'], command: 'down', label: 'next', modes: BROWSE, primary: false },
   { keys: ['g', 'home'], command: 'first', label: 'first', modes: BROWSE, primary: false },
   { keys: ['G', 'end'], command: 'last', label: 'last', modes: BROWSE, primary: false },
-  { keys: ['a'], command: 'accept', label: 'accept', modes: BROWSE, primary: true },
-  { keys: ['f'], command: 'follow', label: 'follow', modes: BROWSE, primary: true },
-  { keys: ['s'], command: 'skip', label: 'skip', modes: BROWSE, primary: true },
-  { keys: ['u'], command: 'undo', label: 'undo', modes: BROWSE, primary: true },
+  { keys: ['pageup'], command: 'scroll-page-up', label: 'scroll detail up', modes: BROWSE, primary: false },
+  { keys: ['pagedown'], command: 'scroll-page-down', label: 'scroll detail down', modes: BROWSE, primary: false },
+  { keys: ['return'], command: 'pager', label: 'detail full-screen', modes: BROWSE, primary: false },
+  { keys: ['d'], command: 'toggle-diff', label: 'toggle diff', modes: BROWSE, primary: false },
+  { keys: ['i'], command: 'toggle-detail', label: 'toggle detail', modes: BROWSE, primary: false },
+  { keys: ['/'], command: 'search', label: 'search claim or path', modes: BROWSE, primary: true },
   { keys: ['h'], command: 'filter-hub', label: 'hub filter', modes: BROWSE, primary: false },
   { keys: ['t'], command: 'filter-kind', label: 'kind filter', modes: BROWSE, primary: false },
   { keys: ['m'], command: 'filter-magnitude', label: 'magnitude filter', modes: BROWSE, primary: false },
-  { keys: ['x'], command: 'clear-filters', label: 'clear filters', modes: BROWSE, primary: false },
+  { keys: ['x'], command: 'clear-filters', label: 'clear filters and search', modes: BROWSE, primary: false },
   { keys: ['e'], command: 'open-hub', label: 'edit hub', modes: BROWSE, primary: false },
   { keys: ['o'], command: 'open-code', label: 'edit code', modes: BROWSE, primary: false },
-  { keys: ['w'], command: 'write', label: 'write+quit', modes: BROWSE, primary: true },
-  { keys: ['y', 'return'], command: 'confirm', label: 'write', modes: ['confirm'], primary: true },
-  { keys: ['n', 'escape'], command: 'back', label: 'back', modes: ['confirm', 'help'], primary: true },
-  { keys: ['?'], command: 'help', label: 'help', modes: ['browse', 'help'], primary: true },
-  { keys: ['q'], command: 'quit', label: 'quit', modes: ['browse', 'help'], primary: true },
-  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: ['browse', 'help', 'confirm'], primary: false },
+  { keys: ['up', 'k'], command: 'scroll-up', label: 'scroll up', modes: SCROLLING, primary: false },
+  { keys: ['down', 'j'], command: 'scroll-down', label: 'scroll down', modes: SCROLLING, primary: true },
+  { keys: ['pageup', 'b'], command: 'scroll-page-up', label: 'page up', modes: SCROLLING, primary: false },
+  { keys: ['pagedown', ' '], command: 'scroll-page-down', label: 'page down', modes: SCROLLING, primary: true },
+  { keys: ['g', 'home'], command: 'scroll-top', label: 'top', modes: SCROLLING, primary: false },
+  { keys: ['G', 'end'], command: 'scroll-bottom', label: 'bottom', modes: SCROLLING, primary: false },
+  { keys: ['return'], command: 'search-commit', label: 'done', modes: ['search'], primary: true },
+  { keys: ['backspace', 'delete'], command: 'search-erase', label: 'erase', modes: ['search'], primary: true },
+  { keys: ['y'], command: 'yes', label: 'yes', modes: DIALOGS, primary: true },
+  { keys: ['n', 'escape'], command: 'back', label: 'no', modes: DIALOGS, primary: true },
+  { keys: ['escape'], command: 'back', label: 'back', modes: ['search'], primary: true },
+  { keys: ['escape', 'q', 'return'], command: 'back', label: 'back', modes: ['pager'], primary: true },
+  { keys: ['?', 'escape'], command: 'help', label: 'close help', modes: ['help'], primary: true },
+  { keys: ['?'], command: 'help', label: 'help', modes: ['browse', 'pager'], primary: true },
+  { keys: ['q', 'escape'], command: 'quit', label: 'quit', modes: ['browse', 'help'], primary: true },
+  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel, write nothing', modes: LIVE, primary: false },
 ];
 
-/** Keys of the read-only boundary view. */
+/** Keys of the read-only boundary view (same navigation, help and quit keys as the claims view). */
 export const BOUNDARY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['up', 'k'], command: 'up', label: 'up', modes: BROWSE, primary: true },
   { keys: ['down', 'j'], command: 'down', label: 'down', modes: BROWSE, primary: true },
+  { keys: ['g', 'home'], command: 'first', label: 'first', modes: BROWSE, primary: false },
+  { keys: ['G', 'end'], command: 'last', label: 'last', modes: BROWSE, primary: false },
+  { keys: ['?'], command: 'help', label: 'help', modes: ['browse', 'help'], primary: true },
+  { keys: ['escape'], command: 'back', label: 'close help', modes: ['help'], primary: true },
   { keys: ['q', 'escape'], command: 'quit', label: 'quit', modes: BROWSE, primary: true },
-  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: BROWSE, primary: false },
+  { keys: ['q'], command: 'quit', label: 'quit', modes: ['help'], primary: false },
+  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: ['browse', 'help'], primary: false },
 ];
 
 /** The subset of ink's key flags {@link keyName} reads. */
@@ -83,6 +124,8 @@ export interface KeyFlags {
   readonly end?: boolean;
   readonly return?: boolean;
   readonly escape?: boolean;
+  readonly backspace?: boolean;
+  readonly delete?: boolean;
   readonly ctrl?: boolean;
 }
 
@@ -96,6 +139,8 @@ export function keyName(input: string, key: KeyFlags): string {
   if (key.end) return 'end';
   if (key.return) return 'return';
   if (key.escape) return 'escape';
+  if (key.backspace) return 'backspace';
+  if (key.delete) return 'delete';
   if (key.ctrl) return `ctrl+${input}`;
   return input;
 }
@@ -124,6 +169,19 @@ export function helpEntries(bindings: readonly KeyBinding[], mode: TriageMode, a
 }
 
 function displayKey(name: string): string {
-  const names: Record<string, string> = { up: '↑', down: '↓', return: '⏎', escape: 'esc', 'ctrl+c': '^C', pageup: 'PgUp', pagedown: 'PgDn' };
+  const names: Record<string, string> = {
+    up: '↑',
+    down: '↓',
+    return: 'Enter',
+    escape: 'Esc',
+    'ctrl+c': '^C',
+    pageup: 'PgUp',
+    pagedown: 'PgDn',
+    home: 'Home',
+    end: 'End',
+    ' ': 'Space',
+    backspace: 'Bksp',
+    delete: 'Del',
+  };
   return names[name] ?? name;
 }

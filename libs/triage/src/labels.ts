@@ -1,5 +1,6 @@
 import { terminalSafe } from '@driftgate/report';
 import type { Divergence } from '@driftgate/surf';
+import stringWidth from 'string-width';
 import type { Decision } from './state.js';
 import type { Colour, Theme } from './theme.js';
 
@@ -39,11 +40,54 @@ export function decisionColour(decision: Decision | undefined, theme: Theme): Co
   return decision === 'accept' ? theme.accepted : decision === 'follow' ? theme.followed : decision === 'skip' ? theme.skipped : undefined;
 }
 
-/** `text` cut to `width` cells with `…` (code points; wide characters may still overflow slightly). */
+/** Terminal cells `text` takes (a CJK character or an emoji takes two, a combining mark none). */
+export function cells(text: string): number {
+  return stringWidth(text);
+}
+
+/** `text` cut to at most `width` terminal cells, ending in `…` when cut. */
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
+  if (cells(text) <= width) return text;
+  return `${takeCells(text, width - 1).head}…`;
+}
+
+/** `text` padded with spaces to `width` cells (cut first when longer). */
+export function pad(text: string, width: number): string {
+  const cut = fit(text, width);
+  return cut + ' '.repeat(Math.max(0, width - cells(cut)));
+}
+
+/**
+ * One display line broken into rows of at most `width` cells, at the last space when there is one
+ * in the row, else mid-word (long identifiers and hashes have none). Always at least one row.
+ */
+export function wrapCells(text: string, width: number): string[] {
+  if (width <= 0) return [''];
+  const rows: string[] = [];
+  let rest = text;
+  while (cells(rest) > width) {
+    const { head } = takeCells(rest, width);
+    const space = head.lastIndexOf(' ');
+    const cut = space > 0 && space > head.length / 3 ? space + 1 : Math.max(head.length, rest.codePointAt(0)! > 0xffff ? 2 : 1);
+    rows.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut);
+  }
+  rows.push(rest);
+  return rows;
+}
+
+/** The longest prefix of `text` (whole code points) that fits in `width` cells. */
+function takeCells(text: string, width: number): { head: string } {
+  let used = 0;
+  let end = 0;
+  for (const ch of text) {
+    const w = cells(ch);
+    if (used + w > width) break;
+    used += w;
+    end += ch.length;
+  }
+  return { head: text.slice(0, end) };
 }
 
 /** Tabs as spaces and other control characters made visible, for one display line. */

@@ -1,9 +1,10 @@
-import type { CheckResult, VerifyClock } from '@driftgate/surf';
+import type { CheckResult, Divergence, VerifyClock } from '@driftgate/surf';
 import { render } from 'ink';
 import { type TriageSummary, applyDecisions } from './apply-decisions.js';
 import type { BoundaryVerifyInput } from './boundary-rows.js';
 import { BoundaryView } from './boundary-view.js';
 import type { EditorLauncher } from './editor-launcher.js';
+import type { FollowPreview } from './follow-preview.js';
 import { type TriageEnd, TriageApp } from './triage-app.js';
 
 /** Streams the session draws on and reads from (the process's TTY by default). */
@@ -16,12 +17,19 @@ export interface RunTriageOptions extends TriageStreams {
   /** Absolute workspace root. */
   readonly root: string;
   readonly check: CheckResult;
+  /** What `follow` would write per divergence (see `previewFollows`). */
+  readonly follows?: ReadonlyMap<Divergence, FollowPreview>;
   readonly launcher?: EditorLauncher;
   readonly clock?: VerifyClock;
+  /** Aborted by a signal while writing: the hub being written is finished, later ones are not. */
+  readonly signal?: AbortSignal;
 }
 
-/** The end of a session: `written` with the summary, or `cancelled` (every file untouched). */
-export type TriageOutcome = { readonly kind: 'written'; readonly summary: TriageSummary } | { readonly kind: 'cancelled' };
+/**
+ * The end of a session: `written` with the summary (possibly `interrupted` part-way, between
+ * hubs), `cancelled` (q, every file untouched) or `interrupted` (Ctrl-C in the view, untouched).
+ */
+export type TriageOutcome = { readonly kind: 'written'; readonly summary: TriageSummary } | { readonly kind: 'cancelled' } | { readonly kind: 'interrupted' };
 
 /**
  * Runs the interactive claims view until the user writes-and-quits or cancels, then (only after a
@@ -36,20 +44,35 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
       onEnd={(e) => {
         end = e;
       }}
+      {...(options.follows !== undefined ? { follows: options.follows } : {})}
       {...(options.launcher !== undefined ? { launcher: options.launcher } : {})}
     />,
     { exitOnCtrlC: false, patchConsole: false, ...streams(options) },
   );
   await instance.waitUntilExit();
-  if (end === undefined || end.mode !== 'write') return { kind: 'cancelled' };
-  const summary = await applyDecisions(options.root, end.state.items, end.state.decisions, options.clock !== undefined ? { clock: options.clock } : {});
+  if (end === undefined || end.mode === 'interrupted') return { kind: 'interrupted' };
+  if (end.mode !== 'write') return { kind: 'cancelled' };
+  const summary = await applyDecisions(options.root, end.state.items, end.state.decisions, {
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+  });
   return { kind: 'written', summary };
 }
 
-/** Runs the read-only boundary view until the user quits. */
-export async function runBoundaryView(result: BoundaryVerifyInput, options: TriageStreams = {}): Promise<void> {
-  const instance = render(<BoundaryView result={result} onEnd={() => undefined} />, { exitOnCtrlC: false, patchConsole: false, ...streams(options) });
+/** Runs the read-only boundary view until the user quits; `interrupted` after Ctrl-C. */
+export async function runBoundaryView(result: BoundaryVerifyInput, options: TriageStreams = {}): Promise<'quit' | 'interrupted'> {
+  let how: 'quit' | 'interrupted' = 'quit';
+  const instance = render(
+    <BoundaryView
+      result={result}
+      onEnd={(e) => {
+        how = e;
+      }}
+    />,
+    { exitOnCtrlC: false, patchConsole: false, ...streams(options) },
+  );
   await instance.waitUntilExit();
+  return how;
 }
 
 function streams(options: TriageStreams): { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream } {

@@ -108,7 +108,13 @@ describe('triageReducer', () => {
     expect(refused.decisions.size).toBe(0);
     expect(refused.notice).toMatch(/follow/);
     expect(run(refused, { type: 'move', delta: 0 }).notice).toBeUndefined();
-    expect(run(onGone, { type: 'decide', decision: 'follow' }).decisions.size).toBe(1);
+    // follow is offered only where a preview found the new anchor (as verify --follow would).
+    expect(run(onGone, { type: 'decide', decision: 'follow' }).decisions.size).toBe(0);
+    expect(run(onGone, { type: 'decide', decision: 'follow' }).notice).toMatch(/follow is not available/);
+    const gone = ITEMS.find((d) => d.at === 'a.ts > gone')!;
+    const withPreview = (preview: { newAt: string } | { problem: string }) => run(initialState(ITEMS, new Map([[gone, preview]])), { type: 'move', delta: 5 }, { type: 'decide', decision: 'follow' });
+    expect(withPreview({ newAt: 'a.ts > went' }).decisions.size).toBe(1);
+    expect(withPreview({ problem: 'only a top-level symbol can be followed' }).notice).toBe('follow is not possible: only a top-level symbol can be followed');
     expect(run(initialState(ITEMS), { type: 'decide', decision: 'follow' }).notice).toMatch(/unresolvable/);
     const onStale = run(initialState(ITEMS), { type: 'move-to', where: 'last' });
     expect(run(onStale, { type: 'decide', decision: 'accept' }).decisions.size).toBe(0);

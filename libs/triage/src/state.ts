@@ -1,4 +1,5 @@
 import type { Divergence, DivergenceKind, Magnitude } from '@driftgate/surf';
+import type { FollowPreview } from './follow-preview.js';
 import { orderDivergences } from './order-items.js';
 
 /** What the person decided for one item. Nothing is written until a confirmed write-and-quit. */
@@ -15,22 +16,43 @@ export interface TriageFilters {
 }
 
 /**
- * `browse`: the list; `help`: the full key list; `confirm`: the write-and-quit dialog; `write`:
- * the user confirmed (the caller applies the decisions); `cancelled`: quit with every file untouched.
+ * `browse`: the list; `help`: the full key list; `search`: typing a `/` query; `pager`: the
+ * selected item's detail full-screen; `confirm`: the write-and-quit dialog; `confirm-all`: the
+ * accept/skip-all-remaining dialog; `confirm-quit`: quitting would discard pending decisions;
+ * `write`: the user confirmed (the caller applies the decisions); `cancelled`: quit with every file
+ * untouched; `interrupted`: Ctrl-C, every file untouched (the CLI exits 130, as a shell expects).
  */
-export type TriageMode = 'browse' | 'help' | 'confirm' | 'write' | 'cancelled';
+export type TriageMode =
+  | 'browse'
+  | 'help'
+  | 'search'
+  | 'pager'
+  | 'confirm'
+  | 'confirm-all'
+  | 'confirm-quit'
+  | 'write'
+  | 'cancelled'
+  | 'interrupted';
 
-/** One undoable step: the item and the decision it had before (undefined: none). */
+/** One undoable step: the items it decided and the decision each had before (undefined: none). */
 export interface UndoEntry {
   readonly item: number;
   readonly previous: Decision | undefined;
+  /** Further items decided by the same step (`A`/`S`), undone together. */
+  readonly also?: ReadonlyArray<{ readonly item: number; readonly previous: Decision | undefined }>;
 }
 
 export interface TriageState {
   /** Every divergence in reading order (see `orderDivergences`); item ids are indexes here. */
   readonly items: readonly Divergence[];
+  /** What `follow` would do per item id (from a dry look at the workspace); absent: not known. */
+  readonly follows: ReadonlyMap<number, FollowPreview>;
   readonly filters: TriageFilters;
-  /** Item ids that pass {@link filters}, in reading order. */
+  /** The `/` search text (case-insensitive, over claim, anchor and hub path); empty: none. */
+  readonly query: string;
+  /** The query in force before `/` was pressed, restored by Esc. */
+  readonly queryBefore: string;
+  /** Item ids that pass {@link filters} and {@link query}, in reading order. */
   readonly visible: readonly number[];
   /** 0-based position in {@link visible}; 0 when nothing is visible. */
   readonly cursor: number;
@@ -39,6 +61,14 @@ export interface TriageState {
   /** Most recent last. */
   readonly undo: readonly UndoEntry[];
   readonly mode: TriageMode;
+  /** What `confirm-all` would apply to every remaining shown item. */
+  readonly bulk: 'accept' | 'skip' | undefined;
+  /** Whether the detail pane is shown (`i`) and whether it carries the code diff (`d`). */
+  readonly showDetail: boolean;
+  readonly showDiff: boolean;
+  /** First shown row of the detail pane (and pager) and of the help list. */
+  readonly detailScroll: number;
+  readonly helpScroll: number;
   /** A one-line notice for the user (why an action did nothing); cleared by the next action. */
   readonly notice: string | undefined;
 }
@@ -49,25 +79,61 @@ export type TriageAction =
   | { readonly type: 'cycle-filter'; readonly filter: keyof TriageFilters }
   | { readonly type: 'clear-filters' }
   | { readonly type: 'decide'; readonly decision: Decision }
+  | { readonly type: 'request-all'; readonly decision: 'accept' | 'skip' }
   | { readonly type: 'undo' }
   | { readonly type: 'toggle-help' }
+  | { readonly type: 'toggle-detail' }
+  | { readonly type: 'toggle-diff' }
+  | { readonly type: 'open-pager' }
+  /** Scrolls the detail/pager or the help by `delta` rows, within `[0, max]` (`max` from the view). */
+  | { readonly type: 'scroll'; readonly target: 'detail' | 'help'; readonly delta: number; readonly max: number }
+  | { readonly type: 'start-search' }
+  | { readonly type: 'search-type'; readonly text: string }
+  | { readonly type: 'search-erase' }
+  | { readonly type: 'search-commit' }
   | { readonly type: 'request-write' }
   | { readonly type: 'confirm-write' }
+  /** `y` in a dialog: write, apply the bulk decision, or discard and quit. */
+  | { readonly type: 'yes' }
   | { readonly type: 'back' }
+  /** `q`/Esc: quits at once when nothing is pending, else asks first. */
   | { readonly type: 'quit' }
+  /** Ctrl-C: ends at once, writing nothing. */
+  | { readonly type: 'interrupt' }
   | { readonly type: 'notice'; readonly text: string };
 
-/** A fresh session over a check's divergences (any order; they are sorted here). */
-export function initialState(divergences: readonly Divergence[]): TriageState {
+/** Modes after which the session is over. */
+export function isEnded(mode: TriageMode): mode is 'write' | 'cancelled' | 'interrupted' {
+  return mode === 'write' || mode === 'cancelled' || mode === 'interrupted';
+}
+
+/**
+ * A fresh session over a check's divergences (any order; they are sorted here). `follows` says,
+ * per divergence object, what `follow` would do.
+ */
+export function initialState(divergences: readonly Divergence[], follows: ReadonlyMap<Divergence, FollowPreview> = new Map()): TriageState {
   const items = orderDivergences(divergences);
+  const byId = new Map<number, FollowPreview>();
+  items.forEach((d, i) => {
+    const preview = follows.get(d);
+    if (preview !== undefined) byId.set(i, preview);
+  });
   return {
     items,
+    follows: byId,
     filters: {},
+    query: '',
+    queryBefore: '',
     visible: items.map((_, i) => i),
     cursor: 0,
     decisions: new Map(),
     undo: [],
     mode: 'browse',
+    bulk: undefined,
+    showDetail: true,
+    showDiff: true,
+    detailScroll: 0,
+    helpScroll: 0,
     notice: undefined,
   };
 }
@@ -78,8 +144,11 @@ export function selectedItem(state: TriageState): { readonly id: number; readonl
   return id === undefined ? undefined : { id, divergence: state.items[id]! };
 }
 
-/** Why `decision` cannot apply to `d`, or undefined when it can. */
-export function decisionProblem(d: Divergence, decision: Decision): string | undefined {
+/**
+ * Why `decision` cannot apply to `d`, or undefined when it can. `follow` needs a preview that found
+ * the new anchor: `surf verify --follow` would refuse anything else, but only at write time.
+ */
+export function decisionProblem(d: Divergence, decision: Decision, follow?: FollowPreview): string | undefined {
   if (decision === 'skip') return undefined;
   if (decision === 'accept') {
     return d.kind === 'changed' || d.kind === 'unverified'
@@ -89,7 +158,9 @@ export function decisionProblem(d: Divergence, decision: Decision): string | und
         : 'a stale referenced hub has no stamp of its own: triage its claims instead';
   }
   if (d.kind !== 'unresolvable') return 'follow re-points a renamed anchor: only for unresolvable claims';
-  return d.sites.length === 1 ? undefined : 'follow supports single-site claims only';
+  if (d.sites.length !== 1) return 'follow supports single-site claims only';
+  if (follow === undefined) return 'follow is not available: the new anchor could not be worked out';
+  return 'problem' in follow ? `follow is not possible: ${follow.problem}` : undefined;
 }
 
 /** Pending decision counts. */
@@ -99,45 +170,96 @@ export function decisionCounts(state: TriageState): Readonly<Record<Decision, nu
   return counts;
 }
 
+/** Shown items without a decision, in reading order: what `A`/`S` would decide. */
+export function remainingShown(state: TriageState): number[] {
+  return state.visible.filter((id) => !state.decisions.has(id));
+}
+
 /** The pure transition function of a triage session. */
 export function triageReducer(state: TriageState, action: TriageAction): TriageState {
-  if (state.mode === 'write' || state.mode === 'cancelled') return state;
+  if (isEnded(state.mode)) return state;
   const s: TriageState = state.notice === undefined ? state : { ...state, notice: undefined };
   switch (action.type) {
-    case 'quit':
-      return { ...s, mode: 'cancelled' };
+    case 'interrupt':
+      return { ...s, mode: 'interrupted' };
     case 'notice':
       return { ...s, notice: action.text };
-    case 'toggle-help':
-      return { ...s, mode: s.mode === 'help' ? 'browse' : 'help' };
+    case 'quit':
+      // A stamp decision is work: never drop it without asking (a second q/Esc does not either).
+      if (s.mode === 'confirm-quit') return s;
+      return s.decisions.size === 0 ? { ...s, mode: 'cancelled' } : { ...s, mode: 'confirm-quit', bulk: undefined };
     case 'back':
-      return s.mode === 'browse' ? s : { ...s, mode: 'browse' };
-    case 'request-write':
-      return { ...s, mode: 'confirm' };
+      if (s.mode === 'search') return withView(s, s.filters, s.queryBefore, 'browse');
+      return s.mode === 'browse' ? s : { ...s, mode: 'browse', bulk: undefined };
+    case 'yes':
+      if (s.mode === 'confirm') return { ...s, mode: 'write' };
+      if (s.mode === 'confirm-quit') return { ...s, mode: 'cancelled' };
+      if (s.mode === 'confirm-all') return decideAll(s);
+      return s;
     case 'confirm-write':
       return s.mode === 'confirm' ? { ...s, mode: 'write' } : s;
+    case 'toggle-help':
+      if (s.mode === 'help') return { ...s, mode: 'browse' };
+      return s.mode === 'browse' || s.mode === 'pager' ? { ...s, mode: 'help', helpScroll: 0 } : s;
+    case 'scroll': {
+      const key = action.target === 'help' ? 'helpScroll' : 'detailScroll';
+      return { ...s, [key]: Math.max(0, Math.min(action.max, s[key] + action.delta)) };
+    }
   }
+  if (s.mode === 'search') {
+    switch (action.type) {
+      case 'search-type':
+        return withView(s, s.filters, s.query + action.text, 'search');
+      case 'search-erase':
+        return withView(s, s.filters, [...s.query].slice(0, -1).join(''), 'search');
+      case 'search-commit':
+        return { ...s, mode: 'browse' };
+      default:
+        return s;
+    }
+  }
+  if (s.mode === 'pager' && action.type === 'open-pager') return { ...s, mode: 'browse' };
   if (s.mode !== 'browse') return s;
   switch (action.type) {
     case 'move':
-      return { ...s, cursor: clamp(s.cursor + action.delta, s.visible.length) };
+      return moved(s, clamp(s.cursor + action.delta, s.visible.length));
     case 'move-to':
-      return { ...s, cursor: action.where === 'first' ? 0 : Math.max(0, s.visible.length - 1) };
+      return moved(s, action.where === 'first' ? 0 : Math.max(0, s.visible.length - 1));
     case 'cycle-filter':
-      return withFilters(s, { ...s.filters, [action.filter]: nextValue(filterValues(s.items, action.filter), s.filters[action.filter]) });
+      return withView(s, { ...s.filters, [action.filter]: nextValue(filterValues(s.items, action.filter), s.filters[action.filter]) }, s.query, 'browse');
     case 'clear-filters':
-      return withFilters(s, {});
+      return withView(s, {}, '', 'browse');
     case 'decide':
       return decide(s, action.decision);
+    case 'request-all':
+      if (remainingShown(s).length === 0) return { ...s, notice: 'nothing remains undecided here' };
+      return { ...s, mode: 'confirm-all', bulk: action.decision };
     case 'undo':
       return undo(s);
+    case 'toggle-detail':
+      return { ...s, showDetail: !s.showDetail };
+    case 'toggle-diff':
+      return { ...s, showDiff: !s.showDiff, detailScroll: 0 };
+    case 'open-pager':
+      return selectedItem(s) === undefined ? s : { ...s, mode: 'pager' };
+    case 'start-search':
+      return { ...s, mode: 'search', queryBefore: s.query };
+    case 'request-write':
+      return { ...s, mode: 'confirm' };
+    default:
+      return s;
   }
+}
+
+/** The cursor at `cursor`; the detail of a newly selected item starts at its top. */
+function moved(s: TriageState, cursor: number): TriageState {
+  return cursor === s.cursor ? s : { ...s, cursor, detailScroll: 0 };
 }
 
 function decide(s: TriageState, decision: Decision): TriageState {
   const selected = selectedItem(s);
   if (selected === undefined) return s;
-  const problem = decisionProblem(selected.divergence, decision);
+  const problem = decisionProblem(selected.divergence, decision, s.follows.get(selected.id));
   if (problem !== undefined) return { ...s, notice: problem };
   const decisions = new Map(s.decisions);
   decisions.set(selected.id, decision);
@@ -145,30 +267,52 @@ function decide(s: TriageState, decision: Decision): TriageState {
   // Move on to the next undecided visible item (after the cursor, then from the top).
   const order = [...s.visible.keys()].map((k) => (s.cursor + 1 + k) % s.visible.length);
   const next = order.find((k) => !decisions.has(s.visible[k]!));
-  return { ...s, decisions, undo: [...s.undo, undoEntry], cursor: next ?? s.cursor };
+  return moved({ ...s, decisions, undo: [...s.undo, undoEntry] }, next ?? s.cursor);
+}
+
+/** `A`/`S` confirmed: every remaining shown item that can take the decision gets it (one undo step). */
+function decideAll(s: TriageState): TriageState {
+  const decision = s.bulk ?? 'skip';
+  const ids = remainingShown(s).filter((id) => decisionProblem(s.items[id]!, decision, s.follows.get(id)) === undefined);
+  const base: TriageState = { ...s, mode: 'browse', bulk: undefined };
+  if (ids.length === 0) return { ...base, notice: `no remaining item can be ${decision === 'accept' ? 'accepted' : 'skipped'}` };
+  const decisions = new Map(s.decisions);
+  for (const id of ids) decisions.set(id, decision);
+  const [first, ...rest] = ids.map((item) => ({ item, previous: undefined }));
+  const left = remainingShown({ ...base, decisions }).length;
+  return {
+    ...base,
+    decisions,
+    undo: [...s.undo, { ...first!, also: rest }],
+    notice: left > 0 ? `${left} item(s) could not be ${decision === 'accept' ? 'accepted' : 'skipped'} and stay undecided` : undefined,
+  };
 }
 
 function undo(s: TriageState): TriageState {
   const last = s.undo[s.undo.length - 1];
   if (last === undefined) return { ...s, notice: 'nothing to undo' };
   const decisions = new Map(s.decisions);
-  if (last.previous === undefined) decisions.delete(last.item);
-  else decisions.set(last.item, last.previous);
-  // Show the undone item again, even if the filters hide it now.
-  const base = s.visible.includes(last.item) ? s : withFilters(s, {});
-  return { ...base, decisions, undo: s.undo.slice(0, -1), cursor: base.visible.indexOf(last.item) };
+  for (const step of [...(last.also ?? []), last]) {
+    if (step.previous === undefined) decisions.delete(step.item);
+    else decisions.set(step.item, step.previous);
+  }
+  // Show the undone item again, even if the filters or the search hide it now.
+  const base = s.visible.includes(last.item) ? s : withView(s, {}, '', 'browse');
+  return moved({ ...base, decisions, undo: s.undo.slice(0, -1) }, base.visible.indexOf(last.item));
 }
 
-function withFilters(s: TriageState, filters: TriageFilters): TriageState {
+function withView(s: TriageState, filters: TriageFilters, query: string, mode: TriageMode): TriageState {
   const clean: { -readonly [K in keyof TriageFilters]: TriageFilters[K] } = {};
   if (filters.hub !== undefined) clean.hub = filters.hub;
   if (filters.kind !== undefined) clean.kind = filters.kind;
   if (filters.magnitude !== undefined) clean.magnitude = filters.magnitude;
-  const visible = s.items.flatMap((d, i) => (passes(d, clean) ? [i] : []));
+  const needle = query.toLowerCase();
+  const visible = s.items.flatMap((d, i) => (passes(d, clean) && matches(d, needle) ? [i] : []));
   // Keep the same item selected when it stays visible.
   const current = s.visible[s.cursor];
   const kept = current === undefined ? -1 : visible.indexOf(current);
-  return { ...s, filters: clean, visible, cursor: kept >= 0 ? kept : 0 };
+  const next: TriageState = { ...s, filters: clean, query, visible, mode };
+  return kept >= 0 ? { ...next, cursor: kept } : { ...next, cursor: 0, detailScroll: 0 };
 }
 
 function passes(d: Divergence, f: TriageFilters): boolean {
@@ -177,6 +321,11 @@ function passes(d: Divergence, f: TriageFilters): boolean {
     (f.kind === undefined || d.kind === f.kind) &&
     (f.magnitude === undefined || (d.magnitude ?? 'none') === f.magnitude)
   );
+}
+
+/** A search matches the claim's prose, its anchor (so its code path) or its hub path. */
+function matches(d: Divergence, needle: string): boolean {
+  return needle === '' || [d.prose, d.at, d.hub].some((text) => text.toLowerCase().includes(needle));
 }
 
 /** The values a filter cycles through: those present among the items, in reading order. */

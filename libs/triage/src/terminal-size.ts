@@ -34,8 +34,10 @@ export function useTerminalSize(fixed?: TerminalSize): TerminalSize {
  * as tall as the terminal by clearing the screen, which flickers): 2 header, the list, 1 rule,
  * the detail pane, 1 notice and 1 help bar.
  */
-export function claimsLayout(size: TerminalSize, itemCount: number): { list: number; detail: number } {
+export function claimsLayout(size: TerminalSize, itemCount: number, showDetail = true): { list: number; detail: number } {
   const free = Math.max(2, size.rows - 1 - 2 - 1 - 1 - 1);
+  // Without the detail pane (`i`), the list takes its rows.
+  if (!showDetail) return { list: Math.max(1, Math.min(itemCount, free + 1)), detail: 0 };
   const list = Math.max(1, Math.min(itemCount, Math.max(3, Math.floor(free * 0.4))));
   return { list, detail: Math.max(1, free - list) };
 }

@@ -4,6 +4,8 @@ import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TempRepo } from '../../../test/support/temp-repo.js';
 import { threeDivergenceRepo } from './three-divergences.test-helpers.js';
+import { TRIAGE_BINDINGS } from './key-bindings.js';
+import { cells } from './labels.js';
 import { type TriageEnd, TriageApp } from './triage-app.js';
 
 let repo: TempRepo;
@@ -74,7 +76,7 @@ describe('TriageApp (ink frames)', () => {
     expect(frame).toContain(`hash: ${beta.oldHash} → ${beta.newHash}`);
     expect(frame).toContain('-   let total = 0;');
     expect(frame).toContain('+   const sorted = [...items].sort((x, y) => x - y);');
-    expect(frame).toMatch(/a accept {2}f follow {2}s skip {2}u undo {2}w write\+quit/);
+    expect(frame).toMatch(/a accept {2}s skip {2}f follow {2}u undo {2}w write {2}\/ search/);
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
@@ -102,7 +104,7 @@ describe('TriageApp (ink frames)', () => {
     // Three decisions typed in one chunk: each claim gets one, in order.
     await s.press('asa');
     expect(s.rows().map((row) => row.slice(0, 4))).toEqual(['  ✓ ', '  · ', '› ✓ ']);
-    expect(s.frame()).toContain('pending: 2 accept, 0 follow, 1 skip');
+    expect(s.frame()).toContain('remaining 0 · accepted 2 · skipped 1');
     s.app.unmount();
   });
 
@@ -132,10 +134,10 @@ describe('TriageApp (ink frames)', () => {
     expect(s.rows()[1]).toMatch(/^› /);
     await s.press('s');
     expect(s.rows()[1]).toMatch(/^ {2}· MED/);
-    expect(s.frame()).toContain('pending: 1 accept, 0 follow, 1 skip');
+    expect(s.frame()).toContain('accepted 1 · skipped 1');
     await s.press('u');
     expect(s.rows()[1]).toMatch(/^› {3}MED/);
-    expect(s.frame()).toContain('pending: 1 accept, 0 follow, 0 skip');
+    expect(s.frame()).toContain('accepted 1 · skipped 0');
     s.app.unmount();
   });
 
@@ -143,7 +145,7 @@ describe('TriageApp (ink frames)', () => {
     const s = session();
     await s.press('f');
     expect(s.frame()).toContain('follow re-points a renamed anchor');
-    expect(s.frame()).toContain('pending: 0 accept, 0 follow, 0 skip');
+    expect(s.frame()).toContain('accepted 0 · skipped 0');
     s.app.unmount();
   });
 
@@ -166,11 +168,11 @@ describe('TriageApp (ink frames)', () => {
     ]);
   });
 
-  it('Ctrl-C and q cancel, even from the confirm dialog', async () => {
-    for (const keys of [['\u0003'], ['a', 'w', '\u0003'], ['q']]) {
+  it('Ctrl-C interrupts from anywhere, even the confirm dialog; q with nothing pending cancels', async () => {
+    for (const [keys, mode] of [[['\u0003'], 'interrupted'], [['a', 'w', '\u0003'], 'interrupted'], [['q'], 'cancelled'], [['a', 'q', 'y'], 'cancelled']] as const) {
       const s = session();
       await s.press(...keys);
-      expect(s.ends.map((e) => e.mode), keys.join(' ')).toEqual(['cancelled']);
+      expect(s.ends.map((e) => e.mode), keys.join(' ')).toEqual([mode]);
       // Look through every frame, not just the last: with CI set, ink writes one more frame on
       // unmount (its CI summary of the screen), which the testing library records as empty.
       await vi.waitFor(() => expect(s.app.frames.some((f) => f.includes('cancelled: no file was changed'))).toBe(true), { timeout: 5000 });
@@ -199,13 +201,191 @@ describe('TriageApp (ink frames)', () => {
     s.app.unmount();
   });
 
-  it('shows every binding in the help view', async () => {
-    const s = session();
+  it('shows every binding in the help view, which scrolls and fits 60×15 without overlapping rows', async () => {
+    const s = session({ size: { columns: 60, rows: 15 } });
     await s.press('?');
-    expect(s.frame()).toContain('magnitude filter');
-    expect(s.frame()).toContain('edit code');
+    const seen = new Set<string>();
+    for (let page = 0; page < 12; page++) {
+      const lines = s.frame().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(14);
+      for (const line of lines) {
+        expect(cells(line)).toBeLessThanOrEqual(60);
+        seen.add(line.trim());
+      }
+      await s.press(' ');
+    }
+    for (const b of TRIAGE_BINDINGS.filter((b) => b.modes.includes('browse'))) {
+      expect([...seen].some((line) => line.endsWith(b.label) && line.startsWith(b.keys[0] === 'return' ? 'Enter' : b.keys[0] === 'up' ? '↑' : b.keys[0] === 'down' ? '↓' : b.keys[0] === 'pageup' ? 'PgUp' : b.keys[0] === 'pagedown' ? 'PgDn' : b.keys[0] === 'ctrl+c' ? '^C' : b.keys[0] === 'escape' ? 'Esc' : b.keys[0]!)), b.label).toBe(true);
+    }
     await s.press('?');
     expect(s.frame()).not.toContain('magnitude filter');
+    s.app.unmount();
+  });
+});
+
+describe('TriageApp: the conventions and the defects of the terminal walk', () => {
+  const LONG: Divergence = {
+    hub: 'hubs/wide.md',
+    claim: '',
+    prose: `用户登录后会话令牌在十五分钟内过期，刷新令牌保存七天，${'and the last words of a long claim '.repeat(4)}END-OF-CLAIM`,
+    at: 'src/long.ts > session',
+    kind: 'changed',
+    magnitude: 'large',
+    hubLine: 4,
+    sites: ['src/long.ts > session'],
+    oldCode: Array.from({ length: 30 }, (_, i) => `  line ${i};`).join('\n'),
+    newCode: `${Array.from({ length: 30 }, (_, i) => `  line ${i};`).join('\n')}\n  LAST-DIFF-LINE;`,
+  };
+
+  it('measures CJK text in cells: at 60×15 no row is wider than the terminal and the frame keeps its height', async () => {
+    const s = session({ divergences: [LONG, ...check.divergences], size: { columns: 60, rows: 15 } });
+    await s.press('j', 'k');
+    const lines = s.frame().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(14);
+    for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(60);
+    expect(lines[0]).toContain('Reviewing [1/4]');
+    s.app.unmount();
+  });
+
+  it('shows the whole claim and scrolls the detail with PgDn; Enter opens a full-screen pager, never accepts', async () => {
+    const s = session({ divergences: [LONG], size: { columns: 60, rows: 15 } });
+    await s.press('j');
+    expect(s.frame()).toContain('END-OF-CLAIM');
+    expect(s.frame()).not.toContain('LAST-DIFF-LINE');
+    expect(s.frame()).toMatch(/↓ \d+ more/);
+    const seen: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      seen.push(s.frame());
+      await s.press('\u001B[6~');
+    }
+    expect(seen.join('\n')).toContain('END-OF-CLAIM');
+    expect(seen.join('\n')).toContain('+   LAST-DIFF-LINE;');
+    await s.press('\r');
+    expect(s.frame()).toContain('Esc back');
+    const pager: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      pager.push(s.frame());
+      await s.press(' ');
+    }
+    expect(pager.join('\n')).toContain('LAST-DIFF-LINE');
+    await s.press('\u001B');
+    expect(s.frame()).toContain('accepted 0 · skipped 0');
+    s.app.unmount();
+  });
+
+  it('d hides the diff, i hides the detail pane', async () => {
+    const s = session();
+    expect(s.frame()).toContain('-   let total = 0;');
+    await s.press('d');
+    expect(s.frame()).not.toContain('-   let total = 0;');
+    expect(s.frame()).toContain('diff hidden');
+    await s.press('d', 'i');
+    expect(s.frame()).not.toContain('at: src/lib.ts > beta');
+    await s.press('i');
+    expect(s.frame()).toContain('at: src/lib.ts > beta');
+    s.app.unmount();
+  });
+
+  it('/ searches by claim or path; Esc drops the search, Enter keeps it', async () => {
+    const s = session({ divergences: [...check.divergences, UNRESOLVABLE] });
+    await s.press('/', 'greets');
+    expect(s.rows()).toHaveLength(1);
+    expect(s.rows()[0]).toContain('gamma');
+    await s.press('\u001B');
+    expect(s.rows()).toHaveLength(4);
+    await s.press('/', 'other.md', '\r');
+    expect(s.rows()).toHaveLength(1);
+    expect(s.frame()).toContain('search="other.md"');
+    // Out of the search field, letters are keys again.
+    await s.press('s');
+    expect(s.frame()).toContain('skipped 1');
+    await s.press('x');
+    expect(s.rows()).toHaveLength(4);
+    s.app.unmount();
+  });
+
+  it('A and S decide every remaining item after a confirm; u undoes the whole step', async () => {
+    const s = session({ divergences: [...check.divergences, UNRESOLVABLE] });
+    await s.press('s', 'A');
+    expect(s.frame()).toContain('Accept all 2 remaining shown item(s)?');
+    expect(s.frame()).toContain('1 cannot be accepted');
+    await s.press('n');
+    expect(s.frame()).toContain('accepted 0 · skipped 1');
+    await s.press('A', 'y');
+    expect(s.frame()).toContain('remaining 1 · accepted 2 · skipped 1');
+    await s.press('u');
+    expect(s.frame()).toContain('remaining 3 · accepted 0 · skipped 1');
+    await s.press('S', 'y');
+    expect(s.frame()).toContain('remaining 0 · accepted 0 · skipped 4');
+    s.app.unmount();
+  });
+
+  it('q and Esc ask before dropping pending decisions, also from the help; n goes back', async () => {
+    for (const quit of ['q', '\u001B']) {
+      const s = session();
+      await s.press('a', quit);
+      expect(s.frame()).toContain('Quit and discard your decisions?');
+      expect(s.ends).toEqual([]);
+      await s.press('n');
+      expect(s.frame()).not.toContain('Quit and discard');
+      await s.press('?', 'q');
+      expect(s.frame()).toContain('Quit and discard your decisions?');
+      await s.press('y');
+      expect(s.ends.map((e) => e.mode)).toEqual(['cancelled']);
+    }
+  });
+
+  it('Enter does not confirm a write; the write dialog is as wide as the terminal and wraps its text', async () => {
+    const s = session({ size: { columns: 100, rows: 30 } });
+    await s.press('a', 'w', '\r');
+    expect(s.ends).toEqual([]);
+    const box = s.frame().split('\n').find((line) => line.startsWith('╭'))!;
+    expect(cells(box)).toBe(99);
+    expect(s.frame()).toContain('through surf verify.');
+    expect(s.frame()).toContain('Nothing has been written yet.');
+    s.app.unmount();
+  });
+
+  it('shows the position, and how many items are above and below the list window', async () => {
+    const many = Array.from({ length: 9 }, (_, i): Divergence => ({ ...UNRESOLVABLE, at: `src/lib.ts > d${i}`, sites: [`src/lib.ts > d${i}`], hubLine: 4 + i }));
+    const s = session({ divergences: many, size: { columns: 60, rows: 15 } });
+    expect(s.frame()).toContain('Reviewing [1/9]');
+    expect(s.frame()).toContain('↓ 6 more below');
+    await s.press('j', 'j', 'j', 'j');
+    expect(s.frame()).toContain('Reviewing [5/9]');
+    expect(s.frame()).toMatch(/↑ \d+ above · ↓ \d+ more below/);
+    s.app.unmount();
+  });
+
+  it('offers follow only with a preview, and shows the new anchor first', async () => {
+    const s = session({ divergences: [UNRESOLVABLE] });
+    await s.press('f');
+    expect(s.frame()).toContain('follow is not available');
+    s.app.unmount();
+    const ends: TriageEnd[] = [];
+    const app = render(<TriageApp root={repo.dir} divergences={[UNRESOLVABLE]} follows={new Map([[UNRESOLVABLE, { newAt: 'src/lib.ts > deltaRenamed' }]])} onEnd={(e) => ends.push(e)} size={{ columns: 80, rows: 24 }} />);
+    await tick(100);
+    expect(app.lastFrame()).toContain('f follows to: src/lib.ts > deltaRenamed');
+    app.stdin.write('f');
+    await vi.waitFor(() => expect(app.lastFrame()).toContain('accepted 1 (1 follow)'));
+    app.unmount();
+  });
+
+  it('an editor that cannot start is reported, not taken as an edit; a missing file is not opened', async () => {
+    const opened: string[] = [];
+    const s = session({
+      divergences: [...check.divergences, { ...UNRESOLVABLE, sites: ['src/gone.ts > delta'], at: 'src/gone.ts > delta' }],
+      launcher: (file) => {
+        opened.push(file);
+        return { ok: false, message: 'could not start the editor `/nonexistent` (ENOENT); set $EDITOR' };
+      },
+    });
+    await s.press('e');
+    expect(s.frame()).toContain('could not start the editor `/nonexistent`');
+    expect(s.frame()).not.toContain('edited hubs/helpers.md');
+    await s.press('G', 'o');
+    expect(s.frame()).toContain('src/gone.ts does not exist');
+    expect(opened).toEqual([join(repo.dir, 'hubs/helpers.md')]);
     s.app.unmount();
   });
 });

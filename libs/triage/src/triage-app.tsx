@@ -1,28 +1,39 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Divergence } from '@driftgate/surf';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useEffect, useReducer } from 'react';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { DetailPane } from './detail-pane.js';
+import { DetailPane, ScrolledRows, detailRows, maxScroll } from './detail-pane.js';
 import type { EditorLauncher } from './editor-launcher.js';
+import type { FollowPreview } from './follow-preview.js';
 import { HeaderBar } from './header-bar.js';
-import { HelpBar } from './help-bar.js';
-import { ItemList } from './item-list.js';
-import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
+import { HelpBar, HelpScreen, helpRows } from './help-bar.js';
+import { ItemList, listRule } from './item-list.js';
+import { type Command, type KeyBinding, type KeyFlags, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
 import { displayLine, fit } from './labels.js';
-import { type TriageAction, type TriageState, initialState, selectedItem, triageReducer } from './state.js';
+import { type TriageAction, type TriageState, initialState, isEnded, selectedItem, triageReducer } from './state.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
 import { type TerminalSize, claimsLayout, useTerminalSize } from './terminal-size.js';
 
-/** A key press by binding name; `page` is the list height (for page up/down). */
-interface KeyEvent {
-  readonly key: string;
-  readonly page: number;
+/** Row counts the reducer needs for paging and scrolling, measured from the frame being shown. */
+interface Geometry {
+  readonly list: number;
+  readonly detailPage: number;
+  readonly detailMax: number;
+  readonly helpPage: number;
+  readonly helpMax: number;
 }
 
-/** How a session ended: `write` (confirmed; apply `state.decisions`) or `cancelled` (write nothing). */
+/** A key press by binding name, with the geometry it applies to. */
+interface KeyEvent {
+  readonly key: string;
+  readonly geometry: Geometry;
+}
+
+/** How a session ended: `write` (confirmed; apply `state.decisions`), `cancelled` or `interrupted` (write nothing). */
 export interface TriageEnd {
-  readonly mode: 'write' | 'cancelled';
+  readonly mode: 'write' | 'cancelled' | 'interrupted';
   readonly state: TriageState;
 }
 
@@ -31,6 +42,8 @@ export interface TriageAppProps {
   readonly root: string;
   /** The check's divergences, any order. */
   readonly divergences: readonly Divergence[];
+  /** What `follow` would write, per divergence (see `previewFollows`); without it `f` is refused. */
+  readonly follows?: ReadonlyMap<Divergence, FollowPreview>;
   /** Called once when the session ends; the app then exits ink. */
   readonly onEnd: (end: TriageEnd) => void;
   /** Opens `$EDITOR`; without one the open keys only show a notice. */
@@ -41,7 +54,16 @@ export interface TriageAppProps {
   readonly size?: TerminalSize;
 }
 
-/** The claims view: header, list, detail (or confirm dialog / full help), notice and help bar. */
+/** Lines after the key list in the full help. */
+const HELP_NOTES = [
+  '',
+  'Nothing is written until w and y. q or Esc ask before dropping decisions; Ctrl-C drops them.',
+  'Enter never accepts: a stamp says the code was read.',
+  'In the full-screen detail: j/k, Space, PgUp/PgDn scroll; Esc, q or Enter go back.',
+  'In / search: type, Enter keeps the search, Esc drops it; x clears filters and search.',
+];
+
+/** The claims view: header, list, detail (or a dialog, the full help or the pager), notice and help bar. */
 export function TriageApp(props: TriageAppProps) {
   const bindings = props.bindings ?? TRIAGE_BINDINGS;
   const theme = props.theme ?? DEFAULT_THEME;
@@ -52,23 +74,43 @@ export function TriageApp(props: TriageAppProps) {
     (current: TriageState, event: TriageAction | KeyEvent): TriageState => {
       if (!('key' in event)) return triageReducer(current, event);
       const command = commandFor(bindings, current.mode, event.key);
-      const action = command === undefined ? undefined : actionOf(command, event.page);
+      const action = command === undefined ? undefined : actionOf(command, event.geometry, current.mode === 'help' ? 'help' : 'detail');
       return action === undefined ? current : triageReducer(current, action);
     },
-    props.divergences,
-    initialState,
+    undefined,
+    () => initialState(props.divergences, props.follows),
   );
   const { exit } = useApp();
   const { setRawMode, isRawModeSupported } = useStdin();
-  const layout = claimsLayout(size, state.visible.length);
+  const layout = claimsLayout(size, state.visible.length, state.showDetail);
+  const selected = selectedItem(state);
+  const detailOptions = { showDiff: state.showDiff, follow: selected === undefined ? undefined : state.follows.get(selected.id) };
+  const rows = selected === undefined ? [] : detailRows(selected.divergence, theme, detailOptions, size.columns);
+  // The pager takes the rows between the header and the notice and help bar.
+  const pagerHeight = Math.max(1, size.rows - 1 - 2 - 1 - 1);
+  const bodyHeight = layout.list + 1 + layout.detail;
+  const help = helpRows(bindings, 'browse', size.columns, HELP_NOTES);
+  const detailHeight = state.mode === 'pager' ? pagerHeight : layout.detail;
+  const geometry: Geometry = {
+    list: layout.list,
+    detailPage: Math.max(1, detailHeight - 2),
+    detailMax: maxScroll(rows.length, detailHeight),
+    helpPage: Math.max(1, bodyHeight - 2),
+    helpMax: maxScroll(help.length, bodyHeight),
+  };
 
   useEffect(() => {
-    if (state.mode !== 'write' && state.mode !== 'cancelled') return;
+    if (!isEnded(state.mode)) return;
     props.onEnd({ mode: state.mode, state });
     exit();
   }, [state.mode]);
 
   useInput((input, key) => {
+    // While searching, plain text is the query, whatever keys its letters are bound to elsewhere.
+    if (state.mode === 'search' && isText(input, key)) {
+      dispatch({ type: 'search-type', text: input.replace(/[\u0000-\u001f\u007f]/g, '') });
+      return;
+    }
     for (const name of keyNames(input, key)) {
       const command = commandFor(bindings, state.mode, name);
       if (command === 'open-hub' || command === 'open-code') {
@@ -76,16 +118,22 @@ export function TriageApp(props: TriageAppProps) {
         openInEditor(command);
         return;
       }
-      dispatch({ key: name, page: layout.list });
+      dispatch({ key: name, geometry });
     }
   });
 
   function openInEditor(command: 'open-hub' | 'open-code'): void {
-    const selected = selectedItem(state)?.divergence;
-    if (selected === undefined) return;
-    const target = command === 'open-hub' ? { file: selected.hub, line: selected.hubLine ?? 1 } : codeTarget(selected);
+    const current = selectedItem(state);
+    if (current === undefined) return;
+    const d = current.divergence;
+    const target = command === 'open-hub' ? { file: d.hub, line: d.hubLine ?? 1 } : codeTarget(d, state.follows.get(current.id));
     if (target === undefined) {
       dispatch({ type: 'notice', text: 'this item has no code location' });
+      return;
+    }
+    if (!existsSync(join(props.root, target.file))) {
+      // A moved or deleted file: opening its old path would create an empty file there.
+      dispatch({ type: 'notice', text: `${displayLine(target.file)} does not exist (moved or deleted?); nothing to open` });
       return;
     }
     if (props.launcher === undefined) {
@@ -95,64 +143,106 @@ export function TriageApp(props: TriageAppProps) {
     // Hand the terminal to the editor: cooked mode while it runs (it blocks the event loop, so
     // ink draws nothing meanwhile), raw mode again after.
     if (isRawModeSupported) setRawMode(false);
+    let result;
     try {
-      props.launcher(join(props.root, target.file), target.line);
+      result = props.launcher(join(props.root, target.file), target.line);
     } finally {
       if (isRawModeSupported) setRawMode(true);
+    }
+    if (typeof result === 'object' && result !== null && result.ok === false) {
+      dispatch({ type: 'notice', text: displayLine(result.message) });
+      return;
     }
     dispatch({ type: 'notice', text: `edited ${displayLine(target.file)}; edits are read again only when a stamp is written` });
   }
 
-  const selected = selectedItem(state);
-  const ended = state.mode === 'write' || state.mode === 'cancelled';
+  const ended = isEnded(state.mode);
+  const status = ended
+    ? state.mode === 'write'
+      ? 'writing…'
+      : 'cancelled: no file was changed'
+    : state.mode === 'search'
+      ? `/${displayLine(state.query)}▏  (${state.visible.length} match${state.visible.length === 1 ? '' : 'es'}; Enter keeps, Esc drops)`
+      : (state.notice ?? ' ');
   return (
     <Box flexDirection="column" width={size.columns}>
       <HeaderBar state={state} theme={theme} width={size.columns} />
       {state.mode === 'help' ? (
-        <Box height={layout.list + 1 + layout.detail} flexDirection="column" overflow="hidden">
-          <HelpBar bindings={bindings} mode="browse" theme={theme} width={size.columns} all />
+        <HelpScreen bindings={bindings} mode="browse" theme={theme} width={size.columns} height={bodyHeight} scroll={state.helpScroll} extra={HELP_NOTES} />
+      ) : state.mode === 'pager' ? (
+        <ScrolledRows rows={rows} scroll={state.detailScroll} height={pagerHeight} width={size.columns} theme={theme} hint="j/k Space scroll · Esc back" />
+      ) : state.mode === 'confirm' || state.mode === 'confirm-all' || state.mode === 'confirm-quit' ? (
+        <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+          <ConfirmDialog state={state} theme={theme} width={size.columns - 1} height={bodyHeight} />
         </Box>
       ) : (
         <>
-          <ItemList state={state} theme={theme} width={size.columns} height={layout.list} />
-          <Text color={theme.muted}>{'─'.repeat(Math.max(0, size.columns - 1))}</Text>
-          {state.mode === 'confirm' ? (
-            <Box height={layout.detail} alignItems="flex-start">
-              <ConfirmDialog state={state} theme={theme} width={size.columns} />
-            </Box>
-          ) : (
-            <DetailPane divergence={selected?.divergence} theme={theme} width={size.columns} height={layout.detail} />
-          )}
+          <ItemList state={state} theme={theme} width={size.columns - 1} height={layout.list} />
+          <Text color={theme.muted}>{listRule(state, layout.list, size.columns)}</Text>
+          {state.showDetail ? <DetailPane divergence={selected?.divergence} theme={theme} width={size.columns - 1} height={layout.detail} options={detailOptions} scroll={state.detailScroll} /> : null}
         </>
       )}
-      <Text wrap="truncate-end" color={theme.danger}>
-        {ended ? (state.mode === 'write' ? 'writing…' : 'cancelled: no file was changed') : fit(state.notice ?? ' ', size.columns)}
+      <Text wrap="truncate-end" color={state.mode === 'search' ? theme.accent : theme.danger}>
+        {fit(status, size.columns - 1)}
       </Text>
       {ended ? null : <HelpBar bindings={bindings} mode={state.mode} theme={theme} width={size.columns} />}
     </Box>
   );
 }
 
-function actionOf(command: Command, page: number): TriageAction | undefined {
+/** Whether an input event is typed text rather than a named key. */
+function isText(input: string, key: KeyFlags & { readonly tab?: boolean; readonly meta?: boolean; readonly leftArrow?: boolean; readonly rightArrow?: boolean }): boolean {
+  const named = key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.pageUp || key.pageDown || key.home || key.end || key.return || key.escape || key.backspace || key.delete || key.ctrl || key.tab || key.meta;
+  return named !== true && input !== '' && !/[\u0000-\u001f\u007f]/.test(input);
+}
+
+function actionOf(command: Command, g: Geometry, scrolling: 'detail' | 'help'): TriageAction | undefined {
+  const max = scrolling === 'help' ? g.helpMax : g.detailMax;
+  const page = scrolling === 'help' ? g.helpPage : g.detailPage;
+  const scroll = (delta: number): TriageAction => ({ type: 'scroll', target: scrolling, delta, max });
   switch (command) {
     case 'up':
       return { type: 'move', delta: -1 };
     case 'down':
       return { type: 'move', delta: 1 };
-    case 'page-up':
-      return { type: 'move', delta: -page };
-    case 'page-down':
-      return { type: 'move', delta: page };
     case 'first':
       return { type: 'move-to', where: 'first' };
     case 'last':
       return { type: 'move-to', where: 'last' };
+    case 'scroll-up':
+      return scroll(-1);
+    case 'scroll-down':
+      return scroll(1);
+    case 'scroll-page-up':
+      return scroll(-page);
+    case 'scroll-page-down':
+      return scroll(page);
+    case 'scroll-top':
+      return scroll(-Number.MAX_SAFE_INTEGER);
+    case 'scroll-bottom':
+      return scroll(Number.MAX_SAFE_INTEGER);
     case 'accept':
     case 'follow':
     case 'skip':
       return { type: 'decide', decision: command };
+    case 'accept-all':
+      return { type: 'request-all', decision: 'accept' };
+    case 'skip-all':
+      return { type: 'request-all', decision: 'skip' };
     case 'undo':
       return { type: 'undo' };
+    case 'toggle-diff':
+      return { type: 'toggle-diff' };
+    case 'toggle-detail':
+      return { type: 'toggle-detail' };
+    case 'pager':
+      return { type: 'open-pager' };
+    case 'search':
+      return { type: 'start-search' };
+    case 'search-commit':
+      return { type: 'search-commit' };
+    case 'search-erase':
+      return { type: 'search-erase' };
     case 'filter-hub':
       return { type: 'cycle-filter', filter: 'hub' };
     case 'filter-kind':
@@ -163,25 +253,29 @@ function actionOf(command: Command, page: number): TriageAction | undefined {
       return { type: 'clear-filters' };
     case 'write':
       return { type: 'request-write' };
-    case 'confirm':
-      return { type: 'confirm-write' };
+    case 'yes':
+      return { type: 'yes' };
     case 'back':
       return { type: 'back' };
     case 'help':
       return { type: 'toggle-help' };
     case 'quit':
-    case 'cancel':
       return { type: 'quit' };
+    case 'cancel':
+      return { type: 'interrupt' };
     case 'open-hub':
     case 'open-code':
       return undefined;
   }
 }
 
-/** Where the anchored code is: the resolved span, else the first site's file at line 1. */
-function codeTarget(d: Divergence): { file: string; line: number } | undefined {
+/**
+ * Where the anchored code is: the resolved span, else (a moved file `follow` found) the file it
+ * moved to, else the first site's file at line 1.
+ */
+function codeTarget(d: Divergence, follow: FollowPreview | undefined): { file: string; line: number } | undefined {
   if (d.location !== undefined) return { file: d.location.file, line: d.location.startLine };
-  const site = d.sites[0];
+  const site = follow !== undefined && 'newAt' in follow ? follow.newAt : d.sites[0];
   if (site === undefined || !site.includes('>')) return undefined;
   return { file: site.slice(0, site.indexOf('>')).trim(), line: 1 };
 }

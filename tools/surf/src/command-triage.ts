@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { isatty } from 'node:tty';
 import { fromSurfCheck, terminalSafe } from '@driftgate/report';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
@@ -35,27 +36,81 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
         await boundary(io, interactive);
         return;
       }
-      const workspace = await loadWorkspace(io.cwd);
-      const check = await runCheck(workspace, {
-        ...(flags.base !== undefined ? { base: flags.base } : {}),
-        files: flags.files,
-        workers: workersSetting(io.env.SURF_WORKERS),
-      });
-      if (!interactive || check.divergences.length === 0) {
-        io.exit(check.passed ? SurfExit.ok : SurfExit.failure);
-        await emitReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
-        return;
+      // Keys typed while the check runs must reach the view, not the screen: hold them unechoed.
+      const typeAhead = interactive ? holdTypeAhead() : undefined;
+      try {
+        await claims(io, flags, interactive, () => typeAhead?.handOver());
+      } finally {
+        typeAhead?.release();
       }
-      const triage = await import('@driftgate/triage');
-      const outcome = await triage.runTriage({ root: workspace.root, check, launcher: triage.systemEditorLauncher(io.env) });
-      if (outcome.kind === 'cancelled') {
-        io.out('surf triage: cancelled; no file was changed.\n');
-        io.exit(SurfExit.ok);
-        return;
-      }
-      io.out(`${triage.summaryLines(outcome.summary).map(terminalSafe).join('\n')}\n`);
-      io.exit(outcome.summary.applied.some((a) => a.outcome === 'failed') ? SurfExit.failure : SurfExit.ok);
     });
+}
+
+/** The claims view; `handOver` is called when the view is about to own the terminal. */
+async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handOver: () => void): Promise<void> {
+  const workspace = await loadWorkspace(io.cwd);
+  const check = await runCheck(workspace, {
+    ...(flags.base !== undefined ? { base: flags.base } : {}),
+    files: flags.files,
+    workers: workersSetting(io.env.SURF_WORKERS),
+  });
+  if (!interactive || check.divergences.length === 0) {
+    io.exit(check.passed ? SurfExit.ok : SurfExit.failure);
+    await emitReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
+    return;
+  }
+  const triage = await import('@driftgate/triage');
+  const follows = await triage.previewFollows(workspace, check.divergences);
+  // A signal while the stamps are written must not leave a hub half-done or the user guessing:
+  // the hub being written is finished (each is one atomic write), no further one is started, and
+  // the summary says what was stamped.
+  handOver();
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort();
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, onSignal);
+  try {
+    const outcome = await triage.runTriage({ root: workspace.root, check, follows, launcher: triage.systemEditorLauncher(io.env), signal: controller.signal });
+    if (outcome.kind !== 'written') {
+      io.out('surf triage: cancelled; no file was changed.\n');
+      io.exit(outcome.kind === 'interrupted' || controller.signal.aborted ? SurfExit.interrupted : SurfExit.ok);
+      return;
+    }
+    const { summary } = outcome;
+    io.out(`${triage.summaryLines(summary).map(terminalSafe).join('\n')}\n`);
+    io.exit(summary.interrupted ? SurfExit.interrupted : summary.applied.some((a) => a.outcome === 'failed' || a.outcome === 'not-written') ? SurfExit.failure : SurfExit.ok);
+  } finally {
+    for (const signal of signals) process.off(signal, onSignal);
+  }
+}
+
+/**
+ * Turns off echo and line buffering on the terminal until the view takes it over, so keys typed
+ * during start-up (the check can take seconds) are neither printed over the first frame nor held
+ * back in the line buffer: the view reads them as its first input. Signals stay on (Ctrl-C still
+ * interrupts the check). `release` puts the terminal settings back as they were, which the view's
+ * own raw-mode exit would not: it restores what it found, which is this state.
+ */
+function holdTypeAhead(): { handOver: () => void; release: () => void } | undefined {
+  const stty = (...args: string[]) => spawnSync('stty', args, { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' });
+  const saved = stty('-g');
+  if (saved.status !== 0 || saved.stdout.trim() === '') return undefined;
+  if (stty('-echo', '-icanon').status !== 0) return undefined;
+  let released = false;
+  const handOver = (): void => void process.off('SIGINT', onInterrupt);
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    handOver();
+    stty(saved.stdout.trim());
+  };
+  // Interrupted during the check: give the terminal back, then end as the signal would have.
+  const onInterrupt = (): void => {
+    release();
+    process.kill(process.pid, 'SIGINT');
+  };
+  process.once('SIGINT', onInterrupt);
+  return { handOver, release };
 }
 
 /** `--boundary`: boundver verify of the working tree, shown read-only (printed when not interactive). */
@@ -65,7 +120,10 @@ async function boundary(io: CliIo, interactive: boolean): Promise<void> {
   const result = await verifyLock({ cwd: io.cwd, source: 'working-tree' });
   const triage = await import('@driftgate/triage');
   if (interactive) {
-    await triage.runBoundaryView(result);
+    if ((await triage.runBoundaryView(result)) === 'interrupted') {
+      io.exit(SurfExit.interrupted);
+      return;
+    }
   } else {
     const lines = triage.boundaryLines(triage.boundaryRows(result));
     io.out(lines.length === 0 ? 'surf triage --boundary: no boundary issues.\n' : `${lines.map((l) => l.text).join('\n')}\n`);

@@ -6,6 +6,8 @@ export const SurfExit = {
   failure: 1,
   /** Usage or configuration error: bad flags, no surf.toml, invalid glob, unreadable input, a hub the file system would not let verify write. */
   usage: 2,
+  /** `surf triage` ended by Ctrl-C or a signal (128 + SIGINT, as shells report it); see its summary for what was written. */
+  interrupted: 130,
 } as const;
 
 export type SurfExitCode = (typeof SurfExit)[keyof typeof SurfExit];
