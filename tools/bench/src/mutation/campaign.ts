@@ -18,7 +18,7 @@ import { type Rng, createRng } from '../rng.js';
 import { type Corpus, type CorpusFile, type CorpusName } from './corpus.js';
 import { MUTATION_KINDS, type Mutation, type MutationKind, applyEdit, mutationSites } from './mutation-operators.js';
 import { NEUTRAL_KINDS, type NeutralEdit, type NeutralKind, neutralEditSites, toCrlf } from './neutral-edits.js';
-import { errorNodeCount, lineAt, lineTextAt, nodesInside } from './span-nodes.js';
+import { type TextRange, contextAt, errorNodeCount, lineAt, nodesInside } from './span-nodes.js';
 
 /** The seed of every campaign unless the caller (or `DRIFTGATE_MUTATION_SEED`) says otherwise. */
 export const DEFAULT_SEED = 20261201;
@@ -53,8 +53,13 @@ export interface Finding {
   readonly line: number;
   readonly before: string;
   readonly after: string;
-  /** The original source line, trimmed. */
+  /** The original text around the edit (its line, cut to a window). */
   readonly context: string;
+  /**
+   * The edit lies inside the v3 span but outside every node recipe 3 hashes (a gap of the span,
+   * such as a sibling declarator between `const` and the claimed one).
+   */
+  readonly outsideHashedNodes?: boolean;
   /** The first canonical token that differs (false positives), `undefined` when the streams are equal. */
   readonly tokenDifference?: { readonly index: number; readonly before: string; readonly after: string };
 }
@@ -94,7 +99,9 @@ export interface LanguageResult {
 }
 
 /** A claim's digest and stream in one parse of its file, or why it has none. */
-type Hashed = { readonly digest: string; readonly tokens: string[]; readonly span: Span } | { readonly unresolved: string };
+type Hashed =
+  | { readonly digest: string; readonly tokens: string[]; readonly span: Span; readonly hashed: readonly TextRange[] }
+  | { readonly unresolved: string };
 
 /** Hashes one claim exactly as surf does under recipe 3: resolve, widen to the v3 extent, canonicalize, hash. */
 function hashClaimV3(parsed: ParsedFile, anchor: Anchor): Hashed {
@@ -105,7 +112,9 @@ function hashClaimV3(parsed: ParsedFile, anchor: Anchor): Hashed {
     return { unresolved: error instanceof Error ? error.message : String(error) };
   }
   const tokens = resolutionTokens(parsed, resolution, { recipe: 'v3', ignoreLiterals: false });
-  return { digest: hashTokens(tokens), tokens, span: recipeResolution(parsed, resolution, 'v3').span };
+  const extent = recipeResolution(parsed, resolution, 'v3');
+  const hashed = extent.hashable.map((n) => ({ startIndex: n.startIndex, endIndex: n.endIndex }));
+  return { digest: hashTokens(tokens), tokens, span: extent.span, hashed };
 }
 
 function firstDifference(a: readonly string[], b: readonly string[]): Finding['tokenDifference'] {
@@ -209,6 +218,8 @@ interface Claim {
   readonly digest: string;
   readonly tokens: string[];
   readonly span: Span;
+  /** The nodes recipe 3 hashes; the span runs from the first one's start to the last one's end. */
+  readonly hashed: readonly TextRange[];
 }
 
 /** The knobs of one corpus's campaign with their defaults filled in. */
@@ -315,7 +326,7 @@ function sampleFile(
         result.skippedClaims++;
         continue;
       }
-      claims.push({ anchor, at: formatAnchor(anchor), digest: hashed.digest, tokens: hashed.tokens, span: hashed.span });
+      claims.push({ anchor, at: formatAnchor(anchor), digest: hashed.digest, tokens: hashed.tokens, span: hashed.span, hashed: hashed.hashed });
     }
     for (const claim of claims) {
       result.claims++;
@@ -393,7 +404,8 @@ function tryMutation(result: LanguageResult, corpus: CorpusName, parsed: ParsedF
       line: lineAt(parsed.text, mutation.start),
       before: mutation.before,
       after: mutation.replacement,
-      context: lineTextAt(parsed.text, mutation.start),
+      context: contextAt(parsed.text, mutation.start, mutation.end),
+      outsideHashedNodes: !claim.hashed.some((r) => mutation.start >= r.startIndex && mutation.end <= r.endIndex),
     });
   } finally {
     after.delete();
@@ -429,7 +441,7 @@ function checkNeutral(result: LanguageResult, corpus: CorpusName, parsed: Parsed
     line: lineAt(parsed.text, at),
     before: edit?.before ?? 'LF line endings',
     after: edit?.replacement ?? 'CRLF line endings',
-    context: lineTextAt(parsed.text, at),
+    context: edit ? contextAt(parsed.text, edit.start, edit.end) : contextAt(parsed.text, at),
     tokenDifference: 'unresolved' in hashed ? undefined : firstDifference(claim.tokens, hashed.tokens),
   });
 }

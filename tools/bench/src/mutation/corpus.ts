@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 /** The corpora the campaign knows, one per language it reports. */
 export type CorpusName = 'python' | 'typescript' | 'javascript' | 'go' | 'rust';
 
+/** Every corpus, in report order. */
 export const CORPUS_NAMES: readonly CorpusName[] = ['python', 'typescript', 'javascript', 'go', 'rust'];
 
 /** One source file of a corpus. */

@@ -5,6 +5,7 @@ import { type SyntaxNode, type TextRange, insideComment } from './span-nodes.js'
 /** The families of one-token logic edits the campaign applies. */
 export type MutationKind = 'operator' | 'number' | 'string' | 'call-target' | 'boolean' | 'delete-statement';
 
+/** Every mutation kind, in report order. */
 export const MUTATION_KINDS: readonly MutationKind[] = ['operator', 'number', 'string', 'call-target', 'boolean', 'delete-statement'];
 
 /** One edit of the source text: replace `[start, end)` with `replacement`. */
@@ -182,6 +183,7 @@ function numberMutation(leaf: SyntaxNode, rng: Rng): Mutation | undefined {
   const prefixed = /^0([xXoObB])/.exec(text);
   if (prefixed) {
     const p = prefixed[1]!.toLowerCase();
+    // Hexadecimal: only its decimal digits change, each to another decimal digit (still hex).
     base = p === 'x' ? 10 : p === 'o' ? 8 : 2;
     from = 2;
     const part = /^[0-9a-fA-F_]*/.exec(text.slice(2))![0];
@@ -217,7 +219,7 @@ function numberMutation(leaf: SyntaxNode, rng: Rng): Mutation | undefined {
 }
 
 /** The identifier naming what a call calls: `f` of `f()`, `m` of `a.m()` / `pkg.M()` / `T::m()`. */
-function calleeIdentifier(call: SyntaxNode, family: Family): SyntaxNode | undefined {
+function calleeIdentifier(call: SyntaxNode): SyntaxNode | undefined {
   let target = call.childForFieldName('function');
   for (let depth = 0; target && depth < 4; depth++) {
     switch (target.type) {
@@ -246,7 +248,6 @@ function calleeIdentifier(call: SyntaxNode, family: Family): SyntaxNode | undefi
         return undefined;
     }
   }
-  void family;
   return undefined;
 }
 
@@ -296,7 +297,7 @@ export function mutationSites(parsed: ParsedFile, span: TextRange, nodes: readon
     } else if (STRING_TEXT_KINDS.has(type)) {
       add(stringMutation(node, text, rng));
     } else if (type === 'call' || type === 'call_expression') {
-      const callee = calleeIdentifier(node, family);
+      const callee = calleeIdentifier(node);
       if (callee && callee.text.length > 0) {
         const renamed = `${callee.text}_x9`;
         add({ kind: 'call-target', detail: `call-target/${callee.type}`, start: callee.startIndex, end: callee.endIndex, replacement: renamed, before: callee.text, expectLeaf: renamed });

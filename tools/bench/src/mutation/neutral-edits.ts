@@ -2,9 +2,10 @@ import type { Family, ParsedFile } from '@driftgate/surf';
 import { type SyntaxNode, type TextRange } from './span-nodes.js';
 
 /** Edits that change no program's meaning, so must never change a digest. */
-export type NeutralKind = 'comment' | 'space-add' | 'space-remove' | 'blank-line' | 'crlf';
+export type NeutralKind = 'comment' | 'block-comment' | 'space-add' | 'space-remove' | 'blank-line' | 'crlf';
 
-export const NEUTRAL_KINDS: readonly NeutralKind[] = ['comment', 'space-add', 'space-remove', 'blank-line', 'crlf'];
+/** Every neutral edit kind, in report order. */
+export const NEUTRAL_KINDS: readonly NeutralKind[] = ['comment', 'block-comment', 'space-add', 'space-remove', 'blank-line', 'crlf'];
 
 /** One neutral edit of the text (`crlf` is whole-file and is produced by {@link toCrlf} instead). */
 export interface NeutralEdit {
@@ -125,6 +126,9 @@ export function neutralEditSites(parsed: ParsedFile, span: TextRange, nodes: rea
       const lineHead = text.lastIndexOf('\n', p - 1) + 1;
       if (text.slice(lineHead, p).trim() === '') continue;
       add('space-add', p, p, ' ');
+      // A block comment where a space already separates two tokens, led by a space of its own so
+      // that a preceding `/` cannot turn it into a line comment. Python has no block comments.
+      if (family !== 'python') add('block-comment', p, p, ' /* neutral */');
       const next = text[p + 1];
       if (next === ' ' || next === '\t') add('space-remove', p, p + 1, '');
       else if (

@@ -14,6 +14,7 @@ export interface LanguageSummary {
   readonly falsePositives: number;
 }
 
+/** Totals over every kind of a language's tallies. */
 export function summarize(result: LanguageResult): LanguageSummary {
   let tried = 0;
   let invalid = 0;
@@ -53,7 +54,8 @@ function printable(text: string, max = 100): string {
 /** One finding as two lines: where, and what changed. */
 export function formatFinding(f: Finding): string {
   const diff = f.tokenDifference ? `; first token difference #${f.tokenDifference.index}: ${printable(f.tokenDifference.before, 60)} → ${printable(f.tokenDifference.after, 60)}` : '';
-  return `  ${f.corpus} ${f.anchor} line ${f.line} [${f.detail}]: "${printable(f.before, 60)}" → "${printable(f.after, 60)}"${diff}\n      ${printable(f.context)}`;
+  const gap = f.outsideHashedNodes ? ' (inside the v3 span, outside every hashed node)' : '';
+  return `  ${f.corpus} ${f.anchor} line ${f.line} [${f.detail}]${gap}: "${printable(f.before, 60)}" → "${printable(f.after, 60)}"${diff}\n      ${printable(f.context)}`;
 }
 
 /**
@@ -96,7 +98,8 @@ export function formatCampaignReport(results: readonly LanguageResult[], seed: n
       const t = r.mutations[k];
       return `${k} ${t.tried - t.invalid}/${t.tried}${t.missed ? ` (${t.missed} missed)` : ''}`;
     }).join(', ');
-    const neutral = NEUTRAL_KINDS.map((k) => `${k} ${r.neutral[k].tried}${r.neutral[k].falsePositives ? ` (${r.neutral[k].falsePositives} false+)` : ''}`).join(', ');
+    // A kind a language cannot have (Python has no block comments) is left out, not shown as 0.
+    const neutral = NEUTRAL_KINDS.filter((k) => r.neutral[k].tried > 0).map((k) => `${k} ${r.neutral[k].tried}${r.neutral[k].falsePositives ? ` (${r.neutral[k].falsePositives} false+)` : ''}`).join(', ');
     const flavours = Object.entries(r.stringFlavours)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([k, n]) => `${k} ${n}`)

@@ -68,9 +68,15 @@ export function lineAt(text: string, index: number): number {
   return line;
 }
 
-/** The source line holding `index`, trimmed, for a report. */
-export function lineTextAt(text: string, index: number): string {
-  const start = text.lastIndexOf('\n', index - 1) + 1;
-  const end = text.indexOf('\n', index);
-  return text.slice(start, end < 0 ? text.length : end).trim();
+/**
+ * The text around an edit for a report: the rest of its line, at most `width` characters either
+ * side (minified files are one long line), trimmed, with `…` where it was cut.
+ */
+export function contextAt(text: string, start: number, end: number = start, width = 40): string {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const nl = text.indexOf('\n', end);
+  const lineEnd = nl < 0 ? text.length : nl;
+  const from = Math.max(lineStart, start - width);
+  const to = Math.min(lineEnd, end + width);
+  return `${from > lineStart ? '…' : ''}${text.slice(from, to).trim()}${to < lineEnd ? '…' : ''}`;
 }
