@@ -1,3 +1,4 @@
+import { shortRevision } from '@driftgate/git';
 import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
 import { fingerprint } from './fingerprint.js';
 import { locationText } from './location-text.js';
@@ -119,7 +120,10 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
   if (d.id !== undefined) details.push(`id: ${d.id}`);
   if (d.oldHash !== undefined) details.push(`stored: ${d.oldHash}`);
   if (d.newHash !== undefined) details.push(`current: ${d.newHash}`);
-  if (d.magnitude !== undefined) details.push(`magnitude: ${d.magnitude} (advisory, from git history at ${historyBase}; never affects the verdict)`);
+  if (d.magnitude !== undefined) {
+    details.push(`magnitude: ${d.magnitude} (advisory, from git history at ${shortRevision(d.oldCodeFrom ?? historyBase)}; never affects the verdict)`);
+  }
+  if (d.historyMissing !== undefined) details.push(`old code unknown: ${d.historyNote ?? d.historyMissing}`);
   if (d.detail !== undefined) details.push(`detail: ${d.detail}`);
   if (d.prose !== '') details.push(`claim: ${d.prose}`);
   details.push(`next: ${rule.help}`);

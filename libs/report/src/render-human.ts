@@ -1,4 +1,5 @@
 import type { VerifyResult } from '@driftgate/boundver';
+import { shortRevision } from '@driftgate/git';
 import type { CheckResult, Divergence, LintResult } from '@driftgate/surf';
 import type { Rendered } from './rendered.js';
 import type { Report, VerifyDisplay } from './report-model.js';
@@ -45,6 +46,7 @@ function checkHuman(result: CheckResult, notes: string): Rendered {
       const magnitude = d.magnitude === undefined ? '' : `  (magnitude: ${MAGNITUDE_LABEL[d.magnitude]})`;
       out += `    stored ${terminalSafe(d.oldHash)} → now ${terminalSafe(d.newHash)}${magnitude}\n`;
     }
+    if (d.historyMissing !== undefined) out += `    old code unknown: ${terminalSafe(d.historyNote ?? d.historyMissing)}\n`;
     const hint = HINTS[d.kind];
     if (hint !== undefined) out += `    ${hint}\n`;
     if (d.prose !== '') out += `    claim: ${indentedLines(d.prose, '           ')}\n`;
@@ -54,10 +56,12 @@ function checkHuman(result: CheckResult, notes: string): Rendered {
       ? 'surf check: all anchored spans match their stored hashes.\n'
       : `surf check: ${result.divergences.length} divergence(s).\n`;
   const err = notes;
+  const revisions = [...new Set(result.divergences.flatMap((d) => (d.magnitude !== undefined && d.oldCodeFrom !== undefined ? [shortRevision(d.oldCodeFrom)] : [])))];
+  const from = revisions.length === 0 ? result.historyBase : revisions.length <= 3 ? revisions.join(', ') : `${revisions.length} revisions`;
   const shown = result.divergences.some((d) => d.magnitude !== undefined);
   return {
     out,
-    err: shown ? `${err}surf check: magnitude is advisory (read from git at ${terminalSafe(result.historyBase)}); it never affects the verdict.\n` : err,
+    err: shown ? `${err}surf check: magnitude is advisory (read from git at ${terminalSafe(from)}); it never affects the verdict.\n` : err,
   };
 }
 

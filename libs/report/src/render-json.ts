@@ -37,6 +37,8 @@ function envelopeDivergence(d: Divergence): Record<string, unknown> {
   out.prose = d.prose;
   if (d.magnitude !== undefined) out.magnitude = d.magnitude;
   if (d.detail !== undefined) out.detail = d.detail;
+  if (d.oldCodeFrom !== undefined) out.old_code_from = d.oldCodeFrom;
+  if (d.historyMissing !== undefined) out.history_missing = d.historyMissing;
   return out;
 }
 

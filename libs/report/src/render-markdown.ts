@@ -1,3 +1,4 @@
+import { shortRevision } from '@driftgate/git';
 import type { Divergence } from '@driftgate/surf';
 import { findingCases, findingRule } from './finding-cases.js';
 import { locationText } from './location-text.js';
@@ -125,7 +126,11 @@ function divergenceSection(n: number, d: Divergence, historyBase: string, limits
   out += '\n';
   // Old code exists only for a changed claim (read from history, so it may be missing); an
   // unverified claim has only the code it would be stamped with.
-  if (d.kind === 'changed') out += `Old code (from git history at ${code(historyBase)}; advisory):\n\n${preBlock(d.oldCode, limits)}\n\n`;
+  if (d.kind === 'changed' && d.historyMissing !== undefined && d.oldCode === undefined) {
+    out += `Old code unknown: ${mdText(d.historyNote ?? d.historyMissing)}\n\n`;
+  } else if (d.kind === 'changed') {
+    out += `Old code (from git history at ${code(shortRevision(d.oldCodeFrom ?? historyBase))}; advisory):\n\n${preBlock(d.oldCode, limits)}\n\n`;
+  }
   if (d.newCode !== undefined || d.kind === 'changed') out += `${d.kind === 'changed' ? 'New code' : 'Code now'}:\n\n${preBlock(d.newCode, limits)}\n\n`;
   return `${out}</details>\n\n`;
 }

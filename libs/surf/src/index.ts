@@ -107,6 +107,7 @@ export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, ch
 export { CheckScope, changedSince, splitFileGlobs } from './commands/scope.js';
 export { type StaleHubs, propagateRefs } from './commands/refs-propagation.js';
 export { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './commands/magnitude-from-history.js';
+export { type HistoryRevisions, historyRevisions, missingHistoryHint } from './commands/history-revisions.js';
 export { GitContext } from './commands/git-context.js';
 export {
   type VerifyAnchorResult,

@@ -18,6 +18,10 @@ export interface EnvelopeDivergence {
   prose: string;
   magnitude?: Magnitude;
   detail?: string;
+  /** Ours, additive: the revision `old_code` and `magnitude` were read from. */
+  old_code_from?: string;
+  /** Ours, additive: the stamp's `verified_commit` when the clone lacks it (no `old_code` then). */
+  history_missing?: string;
 }
 
 /** `surf check --format json`: `{version: 1, divergences: [...]}`. */
@@ -46,5 +50,7 @@ function envelopeDivergence(d: Divergence): EnvelopeDivergence {
   ordered.prose = d.prose;
   if (d.magnitude !== undefined) ordered.magnitude = d.magnitude;
   if (d.detail !== undefined) ordered.detail = d.detail;
+  if (d.oldCodeFrom !== undefined) ordered.old_code_from = d.oldCodeFrom;
+  if (d.historyMissing !== undefined) ordered.history_missing = d.historyMissing;
   return ordered;
 }

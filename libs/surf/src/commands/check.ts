@@ -10,7 +10,8 @@ import type { Divergence, SpanLocation } from './divergence.js';
 import { GitContext } from './git-context.js';
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
-import { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './magnitude-from-history.js';
+import { addHistory } from './check-history.js';
+import type { HistoryQuery } from './magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from './site-source.js';
@@ -197,7 +198,7 @@ async function planAndRun(
     const sinks = jobs.get(task.file)!.sinks;
     (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
   });
-  return conclude(workspace, entries, scope, historyBase, malformedHubs, tasks.length, pool, knownRefs);
+  return conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, tasks.length, pool, knownRefs);
 }
 
 type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
@@ -227,6 +228,7 @@ async function conclude(
   entries: readonly Entry[],
   scope: CheckScope,
   historyBase: string,
+  base: string | undefined,
   malformedHubs: number,
   files: number,
   pool: WorkPool,
@@ -234,9 +236,9 @@ async function conclude(
 ): Promise<CheckResult> {
   const divergences: Divergence[] = [];
   const stale = new Map<string, string[][]>();
-  const history: Array<{ index: number; query: HistoryQuery }> = [];
+  const history: Array<{ index: number; query: Omit<HistoryQuery, 'rev'>; verifiedCommit: string | undefined }> = [];
   // Sites of changed multi-site claims: which of them changed since the history base (advisory).
-  const siteHistory: Array<{ index: number; site: number; query: HistoryQuery }> = [];
+  const siteHistory: Array<{ index: number; site: number; query: Omit<HistoryQuery, 'rev'>; verifiedCommit: string | undefined }> = [];
   let claims = 0;
   let clean = 0;
   let v1Clean = 0;
@@ -257,41 +259,21 @@ async function conclude(
     const paths = stale.get(plan.hub.rel) ?? [];
     stale.set(plan.hub.rel, paths);
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
-    if (outcome.history) history.push({ index: divergences.length, query: outcome.history });
-    outcome.siteHistory?.forEach((query, site) => siteHistory.push({ index: divergences.length, site, query }));
+    const verifiedCommit = plan.claim.verifiedCommit;
+    if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
+    outcome.siteHistory?.forEach((query, site) => siteHistory.push({ index: divergences.length, site, query, verifiedCommit }));
     divergences.push(outcome.divergence);
   }
 
   if (history.length > 0 || siteHistory.length > 0) {
     const git = await GitContext.open(workspace.root);
-    let all: HistoryAnswer[];
-    try {
-      all = await magnitudeFromHistory(
-        git,
-        historyBase,
-        [...history.map((h) => h.query), ...siteHistory.map((h) => h.query)],
-        pool,
-      );
-    } finally {
-      await git?.close();
+    if (git !== undefined) {
+      try {
+        await addHistory(git, divergences, history, siteHistory, base, pool);
+      } finally {
+        await git.close();
+      }
     }
-    const answers = all.slice(0, history.length);
-    const changedSites = new Map<number, number[]>();
-    siteHistory.forEach(({ index, site }, i) => {
-      const sites = changedSites.get(index) ?? [];
-      changedSites.set(index, sites);
-      // A site absent at the base (a new file or symbol) or unreadable there counts as changed.
-      if (all[history.length + i]!.unchanged !== true) sites.push(site);
-    });
-    if (git !== undefined) for (const [index, sites] of changedSites) divergences[index] = { ...divergences[index]!, changedSites: sites };
-    history.forEach(({ index }, i) => {
-      const { oldCode, magnitude } = answers[i]!;
-      divergences[index] = {
-        ...divergences[index]!,
-        ...(oldCode !== undefined ? { oldCode } : {}),
-        ...(magnitude !== undefined ? { magnitude } : {}),
-      };
-    });
   }
 
   divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
@@ -318,7 +300,7 @@ async function conclude(
 
 type Judgement =
   | { kind: 'clean'; v1: boolean }
-  | { kind: 'diverged'; divergence: Divergence; history?: HistoryQuery; siteHistory?: HistoryQuery[] };
+  | { kind: 'diverged'; divergence: Divergence; history?: Omit<HistoryQuery, 'rev'>; siteHistory?: Array<Omit<HistoryQuery, 'rev'>> };
 
 /** The verdict on one claim from its per-site results (spec §7.6 steps 1–3). */
 function judge(plan: ClaimPlan): Judgement {
@@ -360,9 +342,12 @@ function judge(plan: ClaimPlan): Judgement {
     return { kind: 'diverged', divergence: { ...base, kind: 'unverified', newHash, ...current } };
   }
   if (digest === parseStamp(claim.hash)!.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
+  // A changed claim: the code it was verified against is looked for in history (advisory).
   const divergence: Divergence = { ...base, kind: 'changed', oldHash: claim.hash, newHash, ...current };
+  const stored = parseStamp(claim.hash)!;
+  const stamp = { recipe: plan.recipe, hex: stored.hex, ignoreLiterals: claim.ignoreLiterals };
   const history =
-    single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens } : undefined;
+    single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens, stamp } : undefined;
   if (history) return { kind: 'diverged', divergence, history };
   const siteTokens = plan.results.map((result) => (result as Extract<SiteHashResult, { ok: true }>).magnitudeTokens);
   if (!single && siteTokens.every((tokens) => tokens !== undefined)) {

@@ -32,8 +32,21 @@ export interface Divergence {
   readonly oldHash?: string;
   /** The recomputed stamp, under the stored stamp's recipe (v2 for an unverified claim). */
   readonly newHash?: string;
-  /** Source of the span at the enrichment base (changed single-site claims, from git; advisory). */
+  /**
+   * Source of the span as it was verified (changed single-site claims, from git; advisory): the
+   * first of the stamp's `verified_commit`, the `--base` merge base and HEAD whose span hashes
+   * to the stamp, else the first of them the clone has.
+   */
   readonly oldCode?: string;
+  /** The revision {@link oldCode} and {@link magnitude} were read from (a commit id, a ref, `HEAD`). */
+  readonly oldCodeFrom?: string;
+  /**
+   * The stamp's `verified_commit` when this clone lacks it (a shallow clone) and no other
+   * revision holds the verified code: the old code is unknown, not the new code.
+   */
+  readonly historyMissing?: string;
+  /** With {@link historyMissing}: what that means and how to fetch the commit, for reports. */
+  readonly historyNote?: string;
   /** Source of the span now (single-site claims that resolve). */
   readonly newCode?: string;
   /** Same as {@link claim} (the seam carries both). */

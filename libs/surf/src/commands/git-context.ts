@@ -1,6 +1,16 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { type RevisionReader, changedFiles, findRepoRoot, gitLog, isObjectId, openRevisionReader, resolveHeadCommit } from '@driftgate/git';
+import {
+  type RevisionReader,
+  changedFiles,
+  commitExists,
+  findRepoRoot,
+  gitLog,
+  isObjectId,
+  mergeBase,
+  openRevisionReader,
+  resolveHeadCommit,
+} from '@driftgate/git';
 
 /**
  * The git repository around a workspace, for the advisory uses of history (magnitude, rename
@@ -14,6 +24,8 @@ export class GitContext {
   readonly prefix: string;
   readonly #root: string;
   readonly #renames = new Map<string, Promise<Map<string, string> | undefined>>();
+  readonly #commits = new Map<string, Promise<boolean>>();
+  readonly #mergeBases = new Map<string, Promise<string | undefined>>();
   /** Starts no process before the first `show`, so commands that never read history cost nothing. */
   readonly #reader: RevisionReader;
 
@@ -58,6 +70,29 @@ export class GitContext {
   /** Ends the git process behind `show`; later `show` calls answer undefined. Idempotent. */
   async close(): Promise<void> {
     await this.#reader.close();
+  }
+
+  /** Whether the repository has commit `id` (a full object id); false in a clone cut off before it. */
+  hasCommit(id: string): Promise<boolean> {
+    let pending = this.#commits.get(id);
+    if (!pending) {
+      pending = commitExists(this.#root, id).catch(() => false);
+      this.#commits.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** The merge base of `rev` and HEAD, or undefined when git cannot tell (no common history, a bad ref). */
+  mergeBaseWithHead(rev: string): Promise<string | undefined> {
+    let pending = this.#mergeBases.get(rev);
+    if (!pending) {
+      pending = mergeBase(this.#root, rev, 'HEAD').then(
+        (id) => id ?? undefined,
+        () => undefined,
+      );
+      this.#mergeBases.set(rev, pending);
+    }
+    return pending;
   }
 
   /** The full HEAD commit id, or undefined (unborn branch, no repository). */

@@ -82,7 +82,9 @@ describe('scoped commands pass over hubs with nothing in scope', () => {
       const { workspace, parsed } = await counted(quick.dir);
       const result = await runCheck(workspace, { workers: 0, ...options });
       const reference = await runCheck(await loadWorkspace(full.dir), { workers: 0, ...options });
-      expect(result, JSON.stringify(options)).toEqual(reference);
+      // The two repositories differ in their hubs' bytes, so their commits have different ids.
+      const withoutCommits = (r: typeof result) => ({ ...r, divergences: r.divergences.map(({ oldCodeFrom: _, ...d }) => d) });
+      expect(withoutCommits(result), JSON.stringify(options)).toEqual(withoutCommits(reference));
       if (options.files?.[0] === 'src/a.rs') {
         expect(result.divergences.map((d) => [d.hub, d.kind])).toEqual([
           ['hubs/a.md', 'changed'],
