@@ -53,6 +53,19 @@ const WHITESPACE_CODE: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 const crlf = (s: string): string => (s.includes('\r\n') ? s.replace(/\r\n/g, '\n') : s);
 
+/**
+ * Source text [from, to) with CRLF as LF, also where the CR and its LF fall into two tokens:
+ * tree-sitter-rust puts `\` + CR of a string line continuation into the escape sequence and the
+ * LF into the next string content. The LF joins the CR's token there, as on an LF checkout.
+ */
+function sourceText(text: string, from: number, to: number): string {
+  let start = from;
+  let end = to;
+  if (start < end && start > 0 && text.charCodeAt(start) === 0x0a && text.charCodeAt(start - 1) === 0x0d) start++;
+  if (end > start && text.charCodeAt(end - 1) === 0x0d && text.charCodeAt(end) === 0x0a) end++;
+  return crlf(text.slice(start, end));
+}
+
 /** Outside literals only visible characters count: a line continuation or spacing never does. */
 const codeGap = (s: string): string => s.replace(/\\\r?\n/g, '').replace(/\s+/g, '');
 
@@ -119,8 +132,7 @@ export function canonicalTokensV3(
       if (to <= from) return;
       // Fast path: a single space or newline between tokens outside a literal.
       if (!inLiteral && to - from === 1 && WHITESPACE_CODE.has(text.charCodeAt(from))) return;
-      const raw = text.slice(from, to);
-      const kept = inLiteral ? crlf(raw) : codeGap(raw);
+      const kept = inLiteral ? sourceText(text, from, to) : codeGap(text.slice(from, to));
       if (kept.length > 0) out.push(`~${kept}`);
     };
     const recordOwnName = (): void => {
@@ -144,7 +156,7 @@ export function canonicalTokensV3(
         if (kind.includes('comment') || kind === 'line_continuation') {
           // Dropped whole: comments as in v2, and a Python backslash line break, which is layout.
         } else if (!cursor.nodeIsNamed) {
-          const raw = crlf(text.slice(start, end));
+          const raw = sourceText(text, start, end);
           out.push(raw.trim() === '' || raw === kind ? kind : raw);
         } else if (identKinds.has(kind) && !parentLiteral) {
           const name = text.slice(start, end);
@@ -193,7 +205,7 @@ export function canonicalTokensV3(
             depth++;
             descended = true;
           } else {
-            out.push(`${kind}:${crlf(text.slice(start, end))}`);
+            out.push(`${kind}:${sourceText(text, start, end)}`);
           }
         }
         if (descended) continue;

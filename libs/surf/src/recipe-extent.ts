@@ -10,8 +10,9 @@ import type { Recipe } from './stamp.js';
  *
  * - Rust: the outer attributes before an item (`#[cfg(…)]`, `#[derive(…)]`, `#[serde(…)]`).
  * - TypeScript/JavaScript: the `export` (and `default`, `declare`) around a declaration and the
- *   decorators written before `export`; a variable's `const` / `let` / `var`; decorators before a
- *   class member; the overload signatures right before an implementation.
+ *   decorators written before `export`; a variable's `const` / `let` / `var` and the declarators
+ *   before it in the same statement; decorators before a class member; the overload signatures
+ *   right before an implementation.
  * - Go: a `const` spec whose value is implied (`B` after `A = iota`) or uses `iota` depends on the
  *   specs before it in its block, so those are in its span.
  * - Python: nothing to add; decorators are already part of the span in every recipe.
@@ -72,13 +73,15 @@ function typescriptPrefix(node: Node): Node[] {
   let child = node;
   let parent = node.parent;
   if (parent !== null && TS_VARIABLE_LISTS.has(parent.type)) {
-    // Only the keyword(s) before the first declarator: other declarators are other symbols.
-    const keywords: Node[] = [];
+    // The keyword(s), and the declarators before this one: they sit between the keyword and the
+    // symbol, so they are inside its span and hashed with it (`export const a = 1, f = …`).
+    // Declarators after it are outside the span and stay other symbols.
+    const before: Node[] = [];
     for (const c of parent.children) {
-      if (c.isNamed) break;
-      keywords.push(c);
+      if (c.id === node.id) break;
+      if (!isComment(c)) before.push(c);
     }
-    prefix.unshift(...keywords);
+    prefix.unshift(...before);
     child = parent;
     parent = parent.parent;
   }

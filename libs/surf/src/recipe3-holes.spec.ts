@@ -48,6 +48,8 @@ const HOLES: readonly Hole[] = [
   ['Rust #[serde] on the item', 'm.rs > S', '#[serde(rename_all = "camelCase")]\nstruct S { a_b: u8 }\n', '#[serde(rename_all = "snake_case")]\nstruct S { a_b: u8 }\n'],
   ['TypeScript decorator before export', 'm.ts > C', '@Injectable() export class C {}\n', '@Component() export class C {}\n'],
   ['TypeScript export removed', 'm.ts > f', 'export function f() { return 1; }\n', 'function f() { return 1; }\n'],
+  ['TypeScript declarator before the symbol in one statement', 'm.ts > f', 'export const a = 1, f = () => 2;\n', 'export const a = 3, f = () => 2;\n'],
+  ['JavaScript var declarator before the symbol', 'm.js > f', 'var a = 1, f = function () { return a; };\n', 'var a = 2, f = function () { return a; };\n'],
   ['TypeScript const → let', 'm.ts > x', 'export const x = { a: 1 };\n', 'export let x = { a: 1 };\n'],
   ['JavaScript const → let', 'm.js > x', 'const x = [1];\n', 'let x = [1];\n'],
   ['TSX export removed', 'm.tsx > App', 'export function App() { return <b>hi</b>; }\n', 'function App() { return <b>hi</b>; }\n'],
@@ -154,6 +156,7 @@ describe('recipe 3 is the same on a CRLF checkout', () => {
     ['m.ts > t', 'export const t = `a\nb ${1 + 2}\nc`;\n'],
     ['m.rs > s', 'fn s() -> &\'static str { r#"a\nb"# }\n'],
     ['m.go > S', 'package m\n\nconst S = `a\nb`\n'],
+    ['m.rs > f', 'fn f() -> &\'static str {\n    "a\\\n     b"\n}\n'],
     ['m.tsx > App', 'export function App() {\n  return <p>\n    one\n    two\n  </p>;\n}\n'],
   ])('%s', async (at, lf) => {
     const crlf = lf.replace(/\n/g, '\r\n');
