@@ -77,14 +77,14 @@ describe('surf triage in a real terminal (tmux)', () => {
     const before = snapshot(repo.dir);
 
     const t = startTriage(repo);
-    const first = await t.until('surf triage 3 diverged');
+    const first = await t.until('3 diverged: 1 large');
     // The whole frame fits: the header and the help bar are on screen together.
-    expect(first).toContain('w write+quit');
+    expect(first).toContain('w write');
     expect(first).toMatch(/› {3}LARGE hubs\/helpers\.md:\d+ {2}src\/lib\.ts > beta/);
     t.keys('a');
-    await t.until('pending: 1 accept, 0 follow, 0 skip');
+    await t.until('accepted 1 · skipped 0');
     t.keys('s');
-    await t.until('pending: 1 accept, 0 follow, 1 skip');
+    await t.until('accepted 1 · skipped 1');
     // Nothing is written before the confirmation.
     expect(snapshot(repo.dir)).toEqual(before);
     t.keys('w');
@@ -116,7 +116,7 @@ describe('surf triage in a real terminal (tmux)', () => {
     const repo = await threeDivergenceRepo();
     cleanups.push(() => repo.dispose());
     const t = startTriage(repo);
-    await t.until('surf triage 3 diverged');
+    await t.until('3 diverged: 1 large');
     t.keys('jj');
     const moved = await t.until('› ');
     // The cursor is on the third row of the list.
@@ -125,7 +125,7 @@ describe('surf triage in a real terminal (tmux)', () => {
     expect(listRows(t.screen())[2], moved).toMatch(/^› /);
     t.keys('kk');
     t.keys('asa');
-    await t.until('pending: 2 accept, 0 follow, 1 skip');
+    await t.until('accepted 2 · skipped 1');
     t.keys('C-c');
     await t.until('TRIAGE-EXIT=');
   });
@@ -137,7 +137,7 @@ describe('surf triage in a real terminal (tmux)', () => {
     const COLOUR = /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38)(?:;[0-9;]*)?m/;
     for (const [env, coloured] of [[[], true], [['NO_COLOR=1'], false]] as const) {
       const t = startTriage(repo, env);
-      await t.until('surf triage 3 diverged');
+      await t.until('3 diverged: 1 large');
       const styled = tmux('capture-pane', '-e', '-p', '-t', 'triage');
       expect(COLOUR.test(styled), `${env.join(' ') || 'no NO_COLOR'}:\n${JSON.stringify(styled.slice(0, 400))}`).toBe(coloured);
       t.keys('C-c');
@@ -157,24 +157,31 @@ describe('surf triage in a real terminal (tmux)', () => {
     const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
     const beta = check.divergences.find((d) => d.at === 'src/lib.ts > beta')!;
     const t = startTriage(repo, [`EDITOR=${join(tools, 'editor.sh')}`, 'VISUAL=']);
-    const wide = await t.until('surf triage 3 diverged');
+    const wide = await t.until('3 diverged: 1 large');
     expect(wide).toContain('─'.repeat(79));
     // Resize: the frame is redrawn for the new width and still fits.
     tmux('resize-window', '-t', 'triage', '-x', '60', '-y', '20');
-    const narrow = await t.until(`${'─'.repeat(59)}\n`);
+    // The frame is redrawn within a moment: a rule of exactly the new width, none of the old.
+    let narrow = t.screen();
+    for (let waited = 0; waited < 5_000 && !(narrow.split('\n').includes('─'.repeat(59)) && !narrow.includes('─'.repeat(60))); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      narrow = t.screen();
+    }
+    expect(narrow.split('\n')).toContain('─'.repeat(59));
     expect(narrow).not.toContain('─'.repeat(60));
-    expect(narrow).toContain('w write+quit');
+    expect(narrow).toContain('w write');
     t.keys('e');
     await t.until('edited hubs/helpers.md');
     expect(readFileSync(join(tools, 'opened.txt'), 'utf8')).toBe(`+${beta.hubLine} ${join(repo.dir, 'hubs/helpers.md')}\n`);
     t.keys('a');
-    await t.until('pending: 1 accept');
+    await t.until('accepted 1');
     t.keys('w');
     await t.until('Write and quit?');
     t.keys('C-c');
     const end = await t.until('TRIAGE-EXIT=');
     expect(end).toContain('surf triage: cancelled; no file was changed.');
-    expect(end).toContain('TRIAGE-EXIT=0');
+    // Ctrl-C ends as a shell expects of an interrupted command.
+    expect(end).toContain('TRIAGE-EXIT=130');
     expect(snapshot(repo.dir)).toEqual(before);
   });
 });

@@ -3,13 +3,15 @@ import { displayLine, fit } from './labels.js';
 import { type TriageState, decisionCounts } from './state.js';
 import type { Theme } from './theme.js';
 
-/** The review position and decision counters, as a snapshot reviewer shows them. */
-export function progressLine(state: TriageState): string {
+/** The review position and decision counters, as a snapshot reviewer shows them; shorter when `width` is tight. */
+export function progressLine(state: TriageState, width = Number.MAX_SAFE_INTEGER): string {
   const pending = decisionCounts(state);
   const position = state.visible.length === 0 ? 0 : state.cursor + 1;
   const accepted = pending.accept + pending.follow;
   const follow = pending.follow > 0 ? ` (${pending.follow} follow)` : '';
-  return `Reviewing [${position}/${state.visible.length}] · remaining ${state.items.length - state.decisions.size} · accepted ${accepted}${follow} · skipped ${pending.skip}`;
+  const line = (extra: string) => `Reviewing [${position}/${state.visible.length}] · remaining ${state.items.length - state.decisions.size} · accepted ${accepted}${extra} · skipped ${pending.skip}`;
+  // The follow count is also in the list's → marks: it goes first.
+  return line(follow).length <= width ? line(follow) : line('');
 }
 
 /** Two lines: position and counters; counts by magnitude and kind, filters and search. */
@@ -24,7 +26,7 @@ export function HeaderBar({ state, theme, width }: { state: TriageState; theme: 
     state.query !== '' ? `search="${displayLine(state.query)}"` : '',
   ].filter((f) => f !== '');
   const unknown = changed(undefined);
-  const progress = progressLine(state);
+  const progress = progressLine(state, width - 1);
   const title = 'surf triage  ';
   return (
     <Box flexDirection="column" width={width}>

@@ -153,7 +153,9 @@ export function keyName(input: string, key: KeyFlags): string {
 export function keyNames(input: string, key: KeyFlags): string[] {
   const single = keyName(input, key);
   if (single !== input || key.ctrl || [...input].length <= 1) return [single];
-  return [...input];
+  // Within a chunk, Enter, Backspace and Tab arrive as their bytes: name them as ink would alone.
+  const names: Record<string, string> = { '\r': 'return', '\n': 'return', '\u007f': 'backspace', '\b': 'backspace', '\t': 'tab' };
+  return [...input].map((ch) => names[ch] ?? ch);
 }
 
 /** The command bound to `name` in `mode`, if any. */

@@ -1,5 +1,6 @@
 import type { CheckResult, Divergence, VerifyClock } from '@driftgate/surf';
 import { render } from 'ink';
+import type { ReactElement } from 'react';
 import { type TriageSummary, applyDecisions } from './apply-decisions.js';
 import type { BoundaryVerifyInput } from './boundary-rows.js';
 import { BoundaryView } from './boundary-view.js';
@@ -37,7 +38,7 @@ export type TriageOutcome = { readonly kind: 'written'; readonly summary: Triage
  */
 export async function runTriage(options: RunTriageOptions): Promise<TriageOutcome> {
   let end: TriageEnd | undefined;
-  const instance = render(
+  await showView(
     <TriageApp
       root={options.root}
       divergences={options.check.divergences}
@@ -47,12 +48,12 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
       {...(options.follows !== undefined ? { follows: options.follows } : {})}
       {...(options.launcher !== undefined ? { launcher: options.launcher } : {})}
     />,
-    { exitOnCtrlC: false, patchConsole: false, ...streams(options) },
+    options,
   );
-  await instance.waitUntilExit();
-  if (end === undefined || end.mode === 'interrupted') return { kind: 'interrupted' };
-  if (end.mode !== 'write') return { kind: 'cancelled' };
-  const summary = await applyDecisions(options.root, end.state.items, end.state.decisions, {
+  const ended = end as TriageEnd | undefined;
+  if (ended === undefined || ended.mode === 'interrupted') return { kind: 'interrupted' };
+  if (ended.mode !== 'write') return { kind: 'cancelled' };
+  const summary = await applyDecisions(options.root, ended.state.items, ended.state.decisions, {
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
   });
@@ -62,17 +63,37 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
 /** Runs the read-only boundary view until the user quits; `interrupted` after Ctrl-C. */
 export async function runBoundaryView(result: BoundaryVerifyInput, options: TriageStreams = {}): Promise<'quit' | 'interrupted'> {
   let how: 'quit' | 'interrupted' = 'quit';
-  const instance = render(
+  await showView(
     <BoundaryView
       result={result}
       onEnd={(e) => {
         how = e;
       }}
     />,
-    { exitOnCtrlC: false, patchConsole: false, ...streams(options) },
+    options,
   );
-  await instance.waitUntilExit();
   return how;
+}
+
+/** Renders a view on the alternate screen until it exits. */
+async function showView(view: ReactElement, options: TriageStreams): Promise<void> {
+  const leave = enterAlternateScreen(options.stdout ?? process.stdout);
+  try {
+    await render(view, { exitOnCtrlC: false, patchConsole: false, ...streams(options) }).waitUntilExit();
+  } finally {
+    leave();
+  }
+}
+
+/**
+ * Draws on the terminal's alternate screen, as full-screen tools do (less, vim, lazygit): the
+ * view starts on a clean screen whatever was echoed before it (keys typed while the process
+ * started), redraws never pile up in the scrollback, and on exit the shell's screen comes back
+ * as it was, with the summary printed after it. Returns the function that leaves it.
+ */
+function enterAlternateScreen(stdout: NodeJS.WriteStream): () => void {
+  stdout.write('\u001B[?1049h\u001B[H\u001B[2J');
+  return () => void stdout.write('\u001B[?1049l');
 }
 
 function streams(options: TriageStreams): { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream } {

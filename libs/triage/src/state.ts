@@ -69,6 +69,8 @@ export interface TriageState {
   /** First shown row of the detail pane (and pager) and of the help list. */
   readonly detailScroll: number;
   readonly helpScroll: number;
+  /** `e`/`o` pressed: the view opens the editor, then sends `edit-done`; keys wait meanwhile. */
+  readonly editRequest: 'hub' | 'code' | undefined;
   /** A one-line notice for the user (why an action did nothing); cleared by the next action. */
   readonly notice: string | undefined;
 }
@@ -91,6 +93,8 @@ export type TriageAction =
   | { readonly type: 'search-type'; readonly text: string }
   | { readonly type: 'search-erase' }
   | { readonly type: 'search-commit' }
+  | { readonly type: 'request-edit'; readonly target: 'hub' | 'code' }
+  | { readonly type: 'edit-done'; readonly notice: string }
   | { readonly type: 'request-write' }
   | { readonly type: 'confirm-write' }
   /** `y` in a dialog: write, apply the bulk decision, or discard and quit. */
@@ -134,6 +138,7 @@ export function initialState(divergences: readonly Divergence[], follows: Readon
     showDiff: true,
     detailScroll: 0,
     helpScroll: 0,
+    editRequest: undefined,
     notice: undefined,
   };
 }
@@ -178,6 +183,9 @@ export function remainingShown(state: TriageState): number[] {
 /** The pure transition function of a triage session. */
 export function triageReducer(state: TriageState, action: TriageAction): TriageState {
   if (isEnded(state.mode)) return state;
+  if (action.type === 'edit-done') return { ...state, editRequest: undefined, notice: action.notice };
+  // The editor has the terminal: what was typed after `e`/`o` is not for the list.
+  if (state.editRequest !== undefined) return state;
   const s: TriageState = state.notice === undefined ? state : { ...state, notice: undefined };
   switch (action.type) {
     case 'interrupt':
@@ -246,6 +254,8 @@ export function triageReducer(state: TriageState, action: TriageAction): TriageS
       return { ...s, mode: 'search', queryBefore: s.query };
     case 'request-write':
       return { ...s, mode: 'confirm' };
+    case 'request-edit':
+      return selectedItem(s) === undefined ? s : { ...s, editRequest: action.target };
     default:
       return s;
   }

@@ -10,7 +10,7 @@ import type { FollowPreview } from './follow-preview.js';
 import { HeaderBar } from './header-bar.js';
 import { HelpBar, HelpScreen, helpRows } from './help-bar.js';
 import { ItemList, listRule } from './item-list.js';
-import { type Command, type KeyBinding, type KeyFlags, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
+import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
 import { displayLine, fit } from './labels.js';
 import { type TriageAction, type TriageState, initialState, isEnded, selectedItem, triageReducer } from './state.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
@@ -73,6 +73,9 @@ export function TriageApp(props: TriageAppProps) {
   const [state, dispatch] = useReducer(
     (current: TriageState, event: TriageAction | KeyEvent): TriageState => {
       if (!('key' in event)) return triageReducer(current, event);
+      // While searching, typed characters are the query, whatever they are bound to elsewhere;
+      // decided here, per key, so a chunk that starts with / and goes on typing is read right.
+      if (current.mode === 'search' && isTypedCharacter(event.key)) return triageReducer(current, { type: 'search-type', text: event.key });
       const command = commandFor(bindings, current.mode, event.key);
       const action = command === undefined ? undefined : actionOf(command, event.geometry, current.mode === 'help' ? 'help' : 'detail');
       return action === undefined ? current : triageReducer(current, action);
@@ -106,40 +109,26 @@ export function TriageApp(props: TriageAppProps) {
   }, [state.mode]);
 
   useInput((input, key) => {
-    // While searching, plain text is the query, whatever keys its letters are bound to elsewhere.
-    if (state.mode === 'search' && isText(input, key)) {
-      dispatch({ type: 'search-type', text: input.replace(/[\u0000-\u001f\u007f]/g, '') });
-      return;
-    }
-    for (const name of keyNames(input, key)) {
-      const command = commandFor(bindings, state.mode, name);
-      if (command === 'open-hub' || command === 'open-code') {
-        // The editor takes the terminal: what followed in the same chunk is not for the list.
-        openInEditor(command);
-        return;
-      }
-      dispatch({ key: name, geometry });
-    }
+    // Every key goes through the reducer, which knows the mode after the keys before it in the
+    // chunk (a chunk may start a search and type `o` in it: that is no editor key).
+    for (const name of keyNames(input, key)) dispatch({ key: name, geometry });
   });
 
-  function openInEditor(command: 'open-hub' | 'open-code'): void {
+  useEffect(() => {
+    if (state.editRequest === undefined) return;
+    dispatch({ type: 'edit-done', notice: openInEditor(state.editRequest) });
+  }, [state.editRequest]);
+
+  /** Runs the editor on the selected item's hub or code; returns the notice to show after. */
+  function openInEditor(which: 'hub' | 'code'): string {
     const current = selectedItem(state);
-    if (current === undefined) return;
+    if (current === undefined) return ' ';
     const d = current.divergence;
-    const target = command === 'open-hub' ? { file: d.hub, line: d.hubLine ?? 1 } : codeTarget(d, state.follows.get(current.id));
-    if (target === undefined) {
-      dispatch({ type: 'notice', text: 'this item has no code location' });
-      return;
-    }
-    if (!existsSync(join(props.root, target.file))) {
-      // A moved or deleted file: opening its old path would create an empty file there.
-      dispatch({ type: 'notice', text: `${displayLine(target.file)} does not exist (moved or deleted?); nothing to open` });
-      return;
-    }
-    if (props.launcher === undefined) {
-      dispatch({ type: 'notice', text: 'no editor available here' });
-      return;
-    }
+    const target = which === 'hub' ? { file: d.hub, line: d.hubLine ?? 1 } : codeTarget(d, state.follows.get(current.id));
+    if (target === undefined) return 'this item has no code location';
+    // A moved or deleted file: opening its old path would create an empty file there.
+    if (!existsSync(join(props.root, target.file))) return `${displayLine(target.file)} does not exist (moved or deleted?); nothing to open`;
+    if (props.launcher === undefined) return 'no editor available here';
     // Hand the terminal to the editor: cooked mode while it runs (it blocks the event loop, so
     // ink draws nothing meanwhile), raw mode again after.
     if (isRawModeSupported) setRawMode(false);
@@ -149,11 +138,8 @@ export function TriageApp(props: TriageAppProps) {
     } finally {
       if (isRawModeSupported) setRawMode(true);
     }
-    if (typeof result === 'object' && result !== null && result.ok === false) {
-      dispatch({ type: 'notice', text: displayLine(result.message) });
-      return;
-    }
-    dispatch({ type: 'notice', text: `edited ${displayLine(target.file)}; edits are read again only when a stamp is written` });
+    if (typeof result === 'object' && result !== null && result.ok === false) return displayLine(result.message);
+    return `edited ${displayLine(target.file)}; edits are read again only when a stamp is written`;
   }
 
   const ended = isEnded(state.mode);
@@ -190,10 +176,9 @@ export function TriageApp(props: TriageAppProps) {
   );
 }
 
-/** Whether an input event is typed text rather than a named key. */
-function isText(input: string, key: KeyFlags & { readonly tab?: boolean; readonly meta?: boolean; readonly leftArrow?: boolean; readonly rightArrow?: boolean }): boolean {
-  const named = key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.pageUp || key.pageDown || key.home || key.end || key.return || key.escape || key.backspace || key.delete || key.ctrl || key.tab || key.meta;
-  return named !== true && input !== '' && !/[\u0000-\u001f\u007f]/.test(input);
+/** A key name that is one printable character (named keys such as `up` have longer names). */
+function isTypedCharacter(name: string): boolean {
+  return [...name].length === 1 && !/[\u0000-\u001f\u007f]/.test(name);
 }
 
 function actionOf(command: Command, g: Geometry, scrolling: 'detail' | 'help'): TriageAction | undefined {
@@ -264,8 +249,9 @@ function actionOf(command: Command, g: Geometry, scrolling: 'detail' | 'help'): 
     case 'cancel':
       return { type: 'interrupt' };
     case 'open-hub':
+      return { type: 'request-edit', target: 'hub' };
     case 'open-code':
-      return undefined;
+      return { type: 'request-edit', target: 'code' };
   }
 }
 
