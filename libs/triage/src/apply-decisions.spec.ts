@@ -142,3 +142,35 @@ describe('applyDecisions', () => {
     void repo;
   });
 });
+
+describe('applyDecisions interrupted while writing', () => {
+  it('finishes the hub being written, writes no further hub, and says what was stamped', async () => {
+    const { triageWalkRepo } = await import('../../../test/support/triage-walk-repo.js');
+    const repo = await triageWalkRepo();
+    try {
+      const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+      const state = initialState(check.divergences);
+      const id = (at: string) => state.items.findIndex((d) => d.at === at);
+      const shop = readFileSync(join(repo.dir, 'hubs/shop.md'), 'utf8');
+      const calc = readFileSync(join(repo.dir, 'hubs/calc.md'), 'utf8');
+      const controller = new AbortController();
+      // The signal arrives while the first hub (hubs/calc.md) is being stamped.
+      const interrupting = { now: () => (controller.abort(), NOW), nowNs: clock.nowNs };
+      const decisions = new Map<number, Decision>([[id('src/shop.ts > tax'), 'accept'], [id('go/calc.go > Add'), 'accept']]);
+      const summary = await applyDecisions(repo.dir, state.items, decisions, { clock: interrupting, signal: controller.signal });
+      expect(summary.interrupted).toBe(true);
+      expect(summary.updatedFiles).toEqual(['hubs/calc.md']);
+      expect(summary.applied.map((a) => [a.hub, a.outcome])).toEqual([
+        ['hubs/calc.md', 'stamped'],
+        ['hubs/shop.md', 'not-written'],
+      ]);
+      expect(readFileSync(join(repo.dir, 'hubs/calc.md'), 'utf8')).not.toBe(calc);
+      expect(readFileSync(join(repo.dir, 'hubs/shop.md'), 'utf8')).toBe(shop);
+      const lines = summaryLines(summary);
+      expect(lines[0]).toBe('surf triage: interrupted; stamped 1 claim(s) in 1 hub(s); skipped 0; left 7 undecided; 1 not written');
+      expect(lines).toContain('  stamped   hubs/calc.md:4 go/calc.go > Add');
+    } finally {
+      repo.dispose();
+    }
+  });
+});

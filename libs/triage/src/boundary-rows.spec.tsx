@@ -69,4 +69,22 @@ describe('boundaryRows', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(ended).toBe(1);
   });
+
+  it('has the claims view\'s help, Esc and Ctrl-C: ? shows the keys, Esc closes them, Ctrl-C ends as interrupted', async () => {
+    const ends: string[] = [];
+    const app = render(<BoundaryView result={RESULT} onEnd={(how) => ends.push(how)} size={{ columns: 60, rows: 15 }} />);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 80));
+    await settle();
+    app.stdin.write('?');
+    await settle();
+    expect(app.lastFrame()).toContain('close help');
+    expect(app.lastFrame()).not.toContain('COMPAT');
+    app.stdin.write('\u001B');
+    await settle();
+    expect(app.lastFrame()).toContain('COMPAT');
+    expect(ends).toEqual([]);
+    app.stdin.write('\u0003');
+    await settle();
+    expect(ends).toEqual(['interrupted']);
+  });
 });

@@ -170,3 +170,56 @@ describe('triageReducer', () => {
     expect(JSON.stringify({ ...s, decisions: [...s.decisions] })).toBe(snapshot);
   });
 });
+
+describe('triageReducer: conventions', () => {
+  it('q asks before dropping decisions (from browse and help) and quits at once when none are pending', () => {
+    expect(run(initialState(ITEMS), { type: 'quit' }).mode).toBe('cancelled');
+    const decided = run(initialState(ITEMS), { type: 'decide', decision: 'accept' });
+    const asking = run(decided, { type: 'quit' });
+    expect(asking.mode).toBe('confirm-quit');
+    expect(run(asking, { type: 'quit' }).mode).toBe('confirm-quit');
+    expect(run(asking, { type: 'back' }).mode).toBe('browse');
+    expect(run(asking, { type: 'back' }).decisions.size).toBe(1);
+    expect(run(asking, { type: 'yes' }).mode).toBe('cancelled');
+    expect(run(decided, { type: 'toggle-help' }, { type: 'quit' }).mode).toBe('confirm-quit');
+  });
+
+  it('Ctrl-C ends as interrupted from every live mode', () => {
+    for (const before of [[], [{ type: 'request-write' }], [{ type: 'toggle-help' }], [{ type: 'start-search' }], [{ type: 'request-all', decision: 'skip' }]] as TriageAction[][]) {
+      expect(run(initialState(ITEMS), ...before, { type: 'interrupt' }).mode).toBe('interrupted');
+    }
+  });
+
+  it('A applies to every remaining shown item that can be accepted, as one undo step', () => {
+    const s = run(initialState(ITEMS), { type: 'request-all', decision: 'accept' });
+    expect(s.mode).toBe('confirm-all');
+    const all = run(s, { type: 'yes' });
+    // changed and unverified items: 5 changed + 1 unverified.
+    expect(decisionCounts(all)).toEqual({ accept: 6, follow: 0, skip: 0 });
+    expect(all.notice).toMatch(/2 item\(s\) could not be accepted/);
+    expect(run(all, { type: 'undo' }).decisions.size).toBe(0);
+  });
+
+  it('search narrows by claim, anchor or hub; Esc restores the previous search', () => {
+    let s = run(initialState(ITEMS), { type: 'start-search' }, { type: 'search-type', text: 'a.md' });
+    expect(ats(s)).toEqual(['a.ts > large', 'a.ts > medium', 'a.ts > nomag', 'a.ts > gone']);
+    s = run(s, { type: 'search-commit' }, { type: 'start-search' }, { type: 'search-type', text: 'x' });
+    expect(s.visible).toEqual([]);
+    s = run(s, { type: 'back' });
+    expect(s.query).toBe('a.md');
+    expect(s.visible).toHaveLength(4);
+  });
+
+  it('scrolls the detail within its bounds and starts a newly selected item at its top', () => {
+    const s = run(initialState(ITEMS), { type: 'scroll', target: 'detail', delta: 50, max: 7 });
+    expect(s.detailScroll).toBe(7);
+    expect(run(s, { type: 'scroll', target: 'detail', delta: -100, max: 7 }).detailScroll).toBe(0);
+    expect(run(s, { type: 'move', delta: 1 }).detailScroll).toBe(0);
+  });
+
+  it('Enter never accepts: open-pager changes no decision', () => {
+    const s = run(initialState(ITEMS), { type: 'open-pager' });
+    expect(s.mode).toBe('pager');
+    expect(s.decisions.size).toBe(0);
+  });
+});

@@ -304,6 +304,17 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     s.app.unmount();
   });
 
+  it('a chunk that opens a search and types in it is read key by key in the mode each key meets', async () => {
+    const opened: string[] = [];
+    const s = session({ divergences: [...check.divergences, UNRESOLVABLE], launcher: (file) => void opened.push(file) });
+    // `o` and `e` inside the query are text, not editor keys; Enter inside the chunk ends the search.
+    await s.press('/other.md\rs');
+    expect(opened).toEqual([]);
+    expect(s.frame()).toContain('search="other.md"');
+    expect(s.frame()).toContain('skipped 1');
+    s.app.unmount();
+  });
+
   it('A and S decide every remaining item after a confirm; u undoes the whole step', async () => {
     const s = session({ divergences: [...check.divergences, UNRESOLVABLE] });
     await s.press('s', 'A');
