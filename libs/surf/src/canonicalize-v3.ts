@@ -156,7 +156,8 @@ export function canonicalTokensV3(
         if (kind.includes('comment') || kind === 'line_continuation') {
           // Dropped whole: comments as in v2, and a Python backslash line break, which is layout.
         } else if (!cursor.nodeIsNamed) {
-          const raw = sourceText(text, start, end);
+          // Outside literals spacing inside a keyword pair (`is  not`, `not\tin`) is layout.
+          const raw = parentLiteral ? sourceText(text, start, end) : sourceText(text, start, end).replace(/\s+/g, ' ');
           out.push(raw.trim() === '' || raw === kind ? kind : raw);
         } else if (identKinds.has(kind) && !parentLiteral) {
           const name = text.slice(start, end);

@@ -77,6 +77,7 @@ describe('recipe 3 stays quiet on cosmetics and consistent local renames', () =>
     ['m.rs > f', '#[inline]\nfn f<T: Display>(x: T) -> T { let y = x; y }\n', '#[inline]\n// c\nfn f<U: Display>(v: U) -> U {\n    let w = v;\n    w\n}\n'],
     ['m.go > F', 'package m\n\nfunc F(a int) int {\n\tb := a\n\treturn b\n}\n', 'package m\n\nfunc F(x int) int {\n\t// c\n\ty := x\n\n\treturn y\n}\n'],
     ['m.py > f', 'def f(a):\n    return a + \\\n        1\n', 'def f(a):\n    return a + 1\n'],
+    ['m.py > f', 'def f(a, b):\n    return a is not None and b not in a\n', 'def f(a, b):\n    return a is  not None and b not\tin a\n'],
   ])('%s', async (at, a, b) => {
     expect(await digest(b, at, 'v3')).toBe(await digest(a, at, 'v3'));
   });
