@@ -184,4 +184,17 @@ describe('surf triage in a real terminal (tmux)', () => {
     expect(end).toContain('TRIAGE-EXIT=130');
     expect(snapshot(repo.dir)).toEqual(before);
   });
+
+  it('EDITOR=/nonexistent is reported, not taken as an edit', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    const t = startTriage(repo, ['EDITOR=/nonexistent', 'VISUAL=']);
+    await t.until('3 diverged: 1 large');
+    t.keys('e');
+    const after = await t.until('could not start the editor');
+    expect(after).not.toContain('edited hubs/helpers.md');
+    t.keys('q');
+    const end = await t.until('TRIAGE-EXIT=');
+    expect(end).toContain('TRIAGE-EXIT=0');
+  });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorkspace } from '@driftgate/surf';
@@ -129,6 +129,38 @@ describe('the triage walk in a real terminal (tmux)', () => {
     // The four accepted claims get new hashes; a rename or a move that kept the code keeps its hash.
     expect(changed.filter((line) => line.startsWith('+    hash: '))).toHaveLength(4);
     expect(changed.filter((line) => line.startsWith('+    at: ')).sort()).toEqual(['+    at: go/scaling.go > Scale', '+    at: src/shop.ts > renderPrice']);
+  });
+
+  it('Ctrl-C while writing finishes the hub being written, leaves the next one alone, prints what was stamped, exits 130', async () => {
+    const repo = await triageWalkRepo();
+    cleanups.push(() => repo.dispose());
+    const shop = readFileSync(join(repo.dir, 'hubs/shop.md'));
+    const calc = readFileSync(join(repo.dir, 'hubs/calc.md'));
+    const t = startTriage(repo, 100, 30);
+    await t.until('Reviewing [1/9]');
+    t.type('/calc.go\rax/tax\ra');
+    await t.until('remaining 7 · accepted 2');
+    t.type('w');
+    await t.until('Write and quit?');
+    // Hold the first hub's write lock as a live surf process would, so the signal lands mid-write.
+    const lock = join(repo.dir, 'hubs/calc.md.surf-lock');
+    writeFileSync(lock, `${process.pid}\n`);
+    cleanups.push(() => rmSync(lock, { force: true }));
+    t.type('y');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    tmux('send-keys', '-t', 'walk', 'C-c');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    rmSync(lock);
+    const end = await t.until('TRIAGE-EXIT=');
+    expect(end).toContain('surf triage: interrupted; stamped 1 claim(s) in 1 hub(s); skipped 0; left 7 undecided; 1 not written');
+    expect(end).toContain('stamped   hubs/calc.md:4 go/calc.go > Add');
+    expect(end).toContain('not written hubs/shop.md:4 src/shop.ts > tax: interrupted before this hub was written');
+    expect(end).toContain('TRIAGE-EXIT=130');
+    expect(readFileSync(join(repo.dir, 'hubs/calc.md')).equals(calc)).toBe(false);
+    expect(readFileSync(join(repo.dir, 'hubs/shop.md')).equals(shop)).toBe(true);
+    // The terminal is handed back as it was: echo is on again.
+    t.type('echo-check');
+    await t.until('echo-check');
   });
 
   it('redraws key to frame fast: median and p95 latency of j/k under tmux', async () => {
