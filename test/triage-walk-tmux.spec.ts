@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorkspace } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cells } from '../libs/triage/src/labels.js';
 import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 import { WALK_CLAIMS, triageWalkRepo } from './support/triage-walk-repo.js';
 
@@ -90,6 +91,23 @@ describe('the triage walk in a real terminal (tmux)', () => {
       expect(frame.split('\n')[0], frame).toMatch(/^(surf triage {2})?Reviewing \[\d\/\d\]/);
       for (const echo of ['ax/total', 'x/banner', 'sx/legacy']) expect(frame, frame).not.toContain(echo);
     }
+
+    // The help fits the terminal, one binding per row, and scrolls to the last one.
+    t.type('?');
+    let help = await t.until('j/k Space scroll');
+    const helpRows: string[] = [];
+    for (let page = 0; page < 10 && !help.includes('end  ·'); page++) {
+      helpRows.push(...help.split('\n'));
+      t.type(' ');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      help = t.screen();
+    }
+    helpRows.push(...help.split('\n'));
+    expect(help).toContain('end  ·');
+    for (const row of helpRows) expect(cells(row), row).toBeLessThanOrEqual(columns);
+    for (const label of ['accept all remaining', 'search claim or path', 'detail full-screen', 'cancel, write nothing']) expect(helpRows.some((row) => row.endsWith(label)), label).toBe(true);
+    t.type('?');
+    await t.until('a accept');
 
     // follow shows where it would go before it is chosen, and is refused where verify would fail.
     t.type('/formatPrice\r');

@@ -1,5 +1,5 @@
-import { type Claim, type Divergence, type LoadedHub, type LoadedWorkspace, type VerifyClock, loadWorkspace, runVerify, writeHubIfChanged } from '@driftgate/surf';
 import { readFile, realpath } from 'node:fs/promises';
+import { type Claim, type Divergence, type LoadedHub, type LoadedWorkspace, type VerifyClock, loadWorkspace, runVerify, writeHubIfChanged } from '@driftgate/surf';
 import type { Decision } from './state.js';
 
 /** What writing one decision did. */
