@@ -2,7 +2,7 @@ import { ResolveError } from '../errors.js';
 import { langForPath, loadLanguage } from '../languages.js';
 import { type ParsedFile, parseSourceSync } from '../parsed-file.js';
 import { type SiteHashRequest, type SiteHashResult, hashFileSites } from './hash-file-sites.js';
-import { isSiteFailure, readWorkspaceSource, siteFailure } from './site-source.js';
+import { isSiteFailure, readWorkspaceSourceSync, siteFailure } from './site-source.js';
 
 /**
  * One file's job from disk to digests: read (inside the workspace, UTF-8), parse once, answer
@@ -16,7 +16,7 @@ export async function readAndHashFile(
   requests: readonly SiteHashRequest[],
 ): Promise<SiteHashResult[]> {
   const lang = langForPath(file);
-  const text = lang === undefined ? siteFailure('unsupported', `unsupported file type: ${file}`) : await readWorkspaceSource(root, rootReal, file);
+  const text = lang === undefined ? siteFailure('unsupported', `unsupported file type: ${file}`) : readWorkspaceSourceSync(root, rootReal, file);
   if (isSiteFailure(text)) return requests.map(() => ({ ok: false, kind: text.kind, message: text.message }));
   await loadLanguage(lang!);
   let parsed: ParsedFile;

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { access, readFile, realpath, stat } from 'node:fs/promises';
+import { readFileSync, realpathSync } from 'node:fs';
+import { access, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type Anchor, parseAnchor } from '../anchor.js';
 import { AnchorParseError, SourceDecodeError } from '../errors.js';
@@ -65,11 +66,14 @@ export function siteTarget(site: string): SiteTarget | SiteFailure {
  * Reads a workspace-relative source file as UTF-8 text, refusing to leave the workspace: the
  * path is resolved with `realpath` and must stay under the (real) root, so a symlink pointing
  * outside is an error rather than a read. `rootReal` is `realpath(root)`, computed once.
+ *
+ * Synchronous: the file is parsed synchronously right after, and two thread-pool round trips
+ * per file (realpath, read) left the parsing threads idle on workspaces of many small files.
  */
-export async function readWorkspaceSource(root: string, rootReal: string, file: string): Promise<string | SiteFailure> {
+export function readWorkspaceSourceSync(root: string, rootReal: string, file: string): string | SiteFailure {
   let real: string;
   try {
-    real = await realpath(join(root, ...file.split('/')));
+    real = realpathSync(join(root, ...file.split('/')));
   } catch {
     return siteFailure('unreadable', unreadableMessage(file));
   }
@@ -82,7 +86,7 @@ export async function readWorkspaceSource(root: string, rootReal: string, file: 
   }
   let bytes: Buffer;
   try {
-    bytes = await readFile(real);
+    bytes = readFileSync(real);
   } catch {
     return siteFailure('unreadable', unreadableMessage(file));
   }
@@ -92,6 +96,11 @@ export async function readWorkspaceSource(root: string, rootReal: string, file: 
     if (error instanceof SourceDecodeError) return siteFailure('not-utf8', error.message);
     throw error;
   }
+}
+
+/** {@link readWorkspaceSourceSync} for callers that await. */
+export async function readWorkspaceSource(root: string, rootReal: string, file: string): Promise<string | SiteFailure> {
+  return readWorkspaceSourceSync(root, rootReal, file);
 }
 
 /**
