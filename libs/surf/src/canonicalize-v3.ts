@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Family } from './languages.js';
+import { nodeKinds } from './node-kinds.js';
 import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import { type BindContext, type ScopeKind, scopeRules } from './scoped-binders.js';
 
@@ -119,6 +120,7 @@ export function canonicalTokensV3(
   const pendingScope: number[] = [];
 
   for (const root of nodes) {
+    const table = nodeKinds(root.tree.language);
     const cursor = root.walk();
     // Per depth of the node being visited's parent: its kind, end of the last child seen, whether
     // it is literal text, the scope inside it and the nearest function scope inside it.
@@ -145,7 +147,10 @@ export function canonicalTokensV3(
     };
     try {
       walk: for (;;) {
-        const kind = cursor.nodeType;
+        // Ids past the table (the ERROR symbol) take the slow path.
+        const typeId = cursor.nodeTypeId;
+        const known = typeId < table.names.length;
+        const kind = known ? table.names[typeId]! : cursor.nodeType;
         const start = cursor.startIndex;
         const end = cursor.endIndex;
         const parentLiteral = depth > 0 && literal[depth - 1]!;
@@ -155,7 +160,7 @@ export function canonicalTokensV3(
         let descended = false;
         if (kind.includes('comment') || kind === 'line_continuation') {
           // Dropped whole: comments as in v2, and a Python backslash line break, which is layout.
-        } else if (!cursor.nodeIsNamed) {
+        } else if (!(known ? table.named[typeId]! : cursor.nodeIsNamed)) {
           // Outside literals spacing inside a keyword pair (`is  not`, `not\tin`) is layout.
           const raw = parentLiteral ? sourceText(text, start, end) : sourceText(text, start, end).replace(/\s+/g, ' ');
           out.push(raw.trim() === '' || raw === kind ? kind : raw);

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { bindSubtree, bindTable } from './bound-names.js';
 import { canonicalTokensV3 } from './canonicalize-v3.js';
 import type { Family } from './languages.js';
+import { nodeKinds } from './node-kinds.js';
 import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import type { Recipe } from './stamp.js';
 
@@ -72,6 +73,7 @@ export function canonicalTokens(
   const pendingName: string[] = [];
 
   for (const root of nodes) {
+    const table = nodeKinds(root.tree.language);
     const cursor = root.walk();
     // Per depth: the node's kind (for the member-access parent test) and, for v1, whether it is
     // inside a Python decorator outside the decorator's argument list.
@@ -80,10 +82,13 @@ export function canonicalTokens(
     let depth = 0;
     try {
       walk: for (;;) {
-        const kind = cursor.nodeType;
+        // Ids past the table (the ERROR symbol) take the slow path.
+        const typeId = cursor.nodeTypeId;
+        const known = typeId < table.names.length;
+        const kind = known ? table.names[typeId]! : cursor.nodeType;
         if (kind.includes('comment')) {
           if (v2) bindSubtree(cursor, binders, text, bound);
-        } else if (!cursor.nodeIsNamed) {
+        } else if (!(known ? table.named[typeId]! : cursor.nodeIsNamed)) {
           out.push(kind);
         } else if (identKinds.has(kind)) {
           const name = text.slice(cursor.startIndex, cursor.endIndex);
