@@ -1,0 +1,62 @@
+/**
+ * The contract between boundver and its API-surface providers (`typescript-api`, `signatures`):
+ * driftgate extensions to the semantic contract. A provider turns a component's entry points into
+ * its exported symbols, each with a deterministic declaration text; boundver hashes one semantic
+ * entry per symbol into the boundary digest and records a digest per symbol in the lock, so
+ * `why` and the verify report can name what was added, removed or changed.
+ */
+
+/** What a provider is asked for one component, in one operation's snapshot. */
+export interface ApiSurfaceRequest {
+  readonly componentName: string;
+  /** Repository-relative POSIX path of the component (`packages/calc`). */
+  readonly componentPath: string;
+  /**
+   * Component-relative POSIX paths the surface starts from, sorted: the files `boundary.paths`
+   * selects. Empty when the config declares none: the provider finds the entry points itself
+   * (a package.json's `exports` / `types`, a Python package's `__init__.py`, …) or says it cannot.
+   */
+  readonly entries: readonly string[];
+  /** Every tracked file of the component, component-relative, sorted by code point. */
+  readonly files: readonly string[];
+  /** `boundary.options` as plain JSON, or null. */
+  readonly options: unknown;
+  /**
+   * Bytes of a repository-relative file in the snapshot (HEAD, the index or the working tree, as
+   * the operation reads), or undefined when the snapshot has no such file. Reads count against
+   * the operation's byte budget.
+   */
+  read(repoPath: string): Promise<Uint8Array | undefined>;
+  /** Absolute path of the repository root on disk: where the workspace's own tools are found. */
+  readonly repoRoot: string;
+}
+
+/** One exported symbol of a component's API surface. */
+export interface ApiSymbol {
+  /** Component-relative POSIX path of the entry point it is exported from. */
+  readonly entry: string;
+  /** The exported name; nested members joined with `.` (`Calc.add`). Unique per entry. */
+  readonly name: string;
+  /** What it is, for reports: `function`, `class`, `interface`, `type`, `variable`, `enum`, `method`, … */
+  readonly kind: string;
+  /**
+   * Its declaration without bodies, comments or formatting: what is hashed. Equal texts mean the
+   * same API; any change here is a boundary change.
+   */
+  readonly text: string;
+}
+
+/** A provider's answer for one component. */
+export type ApiSurface = { readonly ok: true; readonly symbols: readonly ApiSymbol[] } | { readonly ok: false; readonly errors: readonly string[] };
+
+/**
+ * An API-surface provider. One instance serves every component of an operation, so it may keep
+ * state across them (the `typescript-api` provider builds one TypeScript program per operation).
+ */
+export interface ApiSurfaceProvider {
+  /** The config's `boundary.provider`. */
+  readonly name: string;
+  /** Written to the lock's `boundary_provider_version`; bump it when the text of any symbol changes. */
+  readonly version: string;
+  surface(request: ApiSurfaceRequest): Promise<ApiSurface>;
+}
