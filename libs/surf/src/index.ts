@@ -13,15 +13,13 @@ export { type CanonicalOptions, canonicalTokens } from './canonicalize.js';
 export {
   type AnchorErrorKind,
   AnchorParseError,
-  GrammarError,
+  HubDecodeError,
   type RefErrorKind,
   RefParseError,
   ResolveError,
   type ResolveErrorKind,
-  SourceDecodeError,
   SurfError,
   type SurfErrorCode,
-  UnsupportedFileTypeError,
 } from './errors.js';
 export { collectAllDefinitions, findRenamed, type RenameOptions } from './find-renamed.js';
 export { DIGEST_HEX_LENGTH, combineSiteHashes, hashTokens } from './hash.js';
@@ -37,20 +35,30 @@ export {
   hashSite,
   resolutionTokens,
 } from './hash-anchor.js';
+// The grammar layer lives in @driftgate/syntax; surf's public API keeps offering it.
 export {
   type Family,
+  GrammarError,
   type Lang,
   LANGS,
+  ParseFailedError,
+  ParsedFile,
+  SourceDecodeError,
+  SyntaxLayerError,
+  type SyntaxErrorCode,
+  UnsupportedFileTypeError,
+  decodeSource,
   familyOf,
   langForPath,
   loadLanguage,
   loadLanguages,
+  parseFile,
+  parseSource,
+  parseSourceSync,
   parserFor,
   requireLang,
-} from './languages.js';
+} from '@driftgate/syntax';
 export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
-export { decodeSource } from './decode-source.js';
-export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
 export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
 export { type Resolution, type Span, resolveAnchor } from './resolve.js';
 export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './stamp.js';
@@ -115,6 +123,7 @@ export {
   type VerifyOptions,
   type VerifyOutcome,
   type VerifyResult,
+  NOT_WRITTEN_WITH_HUB,
   formatUtcSeconds,
   runVerify,
 } from './commands/verify.js';

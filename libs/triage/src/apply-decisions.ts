@@ -1,5 +1,15 @@
 import { readFile, realpath } from 'node:fs/promises';
-import { type Claim, type Divergence, type LoadedHub, type LoadedWorkspace, type VerifyClock, loadWorkspace, runVerify, writeHubIfChanged } from '@driftgate/surf';
+import {
+  type Claim,
+  type Divergence,
+  type LoadedHub,
+  type LoadedWorkspace,
+  NOT_WRITTEN_WITH_HUB,
+  type VerifyClock,
+  loadWorkspace,
+  runVerify,
+  writeHubIfChanged,
+} from '@driftgate/surf';
 import type { Decision } from './state.js';
 
 /** What writing one decision did. */
@@ -44,7 +54,7 @@ export interface ApplyOptions {
 /**
  * Writes the accepted and followed decisions hub by hub, each hub all or nothing: one `runVerify`
  * over a workspace narrowed to that hub's chosen claims (so a claim sharing a site is never stamped
- * along), and when any of them fails the hub's original text is put back. Claims are found again
+ * along) with `wholeHubs`, so when any of them fails the hub's file is never written. Claims are found again
  * by their `id` (then by anchor and prose, then by line), because the hub may have been edited
  * during the session and its lines shifted. The workspace is read afresh per hub for the same reason.
  */
@@ -112,22 +122,30 @@ async function applyHub(
   const narrowed: LoadedWorkspace = { ...workspace, hubs: [{ ...loaded, hub: { ...loaded.hub, anchors: claims } }] };
   let result: Awaited<ReturnType<typeof runVerify>>;
   try {
-    result = await runVerify(narrowed, { follow: chosen.some((c) => c.decision === 'follow'), ...(options.clock !== undefined ? { clock: options.clock } : {}) });
+    result = await runVerify(narrowed, {
+      follow: chosen.some((c) => c.decision === 'follow'),
+      wholeHubs: true,
+      ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    });
   } catch (error) {
     return fail((error as Error).message, 0);
   }
   const outcomes: Outcome[] = claims.map((claim, i) => {
     const anchor = result.anchors.find((a) => a.hubLine === claim.line);
     if (anchor === undefined) return { outcome: 'failed', reason: 'surf verify did not consider the claim' };
-    if (anchor.outcome === 'skipped') return { outcome: 'failed', reason: anchor.reason ?? 'skipped' };
+    if (anchor.outcome === 'skipped') {
+      return anchor.reason === NOT_WRITTEN_WITH_HUB ? { outcome: 'not-written', reason: anchor.reason } : { outcome: 'failed', reason: anchor.reason ?? 'skipped' };
+    }
     // An accepted claim is re-stamped where it points; verify may follow only what was chosen so.
     if (anchor.outcome === 'followed' && chosen[i]!.decision !== 'follow') return { outcome: 'failed', reason: 'its anchor no longer resolves; follow it instead' };
     return { outcome: anchor.outcome, ...(anchor.newAt !== undefined ? { newAt: anchor.newAt } : {}) };
   });
   const culprit = outcomes.findIndex((o) => o.outcome === 'failed');
   if (culprit < 0) return { written: result.updatedFiles.includes(hub), outcomes };
+  // A failure inside verify wrote nothing of this hub (`wholeHubs`). One failure is judged only
+  // here, after the write: an accepted claim whose anchor stopped resolving meanwhile, which
+  // verify followed because another claim of the hub was chosen to follow. Put the hub back.
   if (result.updatedFiles.includes(hub)) {
-    // Put the hub back as it was: it is written whole or not at all.
     try {
       const now = await readFile(loaded.path, 'utf8');
       await writeHubIfChanged(loaded.path, loaded.text, now, await realpath(root));

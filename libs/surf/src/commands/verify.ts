@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import type { ParsedFile } from '@driftgate/syntax';
 import { type Anchor, displaySites, parseAnchor } from '../anchor.js';
 import { ResolveError, SurfError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
@@ -11,7 +12,6 @@ import { type Claim, claimSites } from '../hub/hub-types.js';
 import { parseHub } from '../hub/parse-hub.js';
 import { type ClaimStamp, stampClaims } from '../hub/stamp-claims.js';
 import { writeHubIfChanged } from '../hub/write-hub.js';
-import type { ParsedFile } from '../parsed-file.js';
 import { resolveAnchor } from '../resolve.js';
 import { type Recipe, formatStamp, parseStamp, recipeRank } from '../stamp.js';
 import { writeRecipe } from '../workspace/config.js';
@@ -34,7 +34,16 @@ export interface VerifyOptions {
   /** `--follow`: re-point a single-site, single-segment anchor whose symbol or file was renamed. */
   readonly follow?: boolean;
   readonly clock?: VerifyClock;
+  /**
+   * Write a hub only when every claim considered in it can be stamped (or followed, or is
+   * unchanged); otherwise leave the hub's file untouched and report its other claims skipped.
+   * What `surf triage` needs: a hub's accepted claims are written together or not at all.
+   */
+  readonly wholeHubs?: boolean;
 }
+
+/** The reason given to the claims of a hub left unwritten under {@link VerifyOptions.wholeHubs}. */
+export const NOT_WRITTEN_WITH_HUB = 'another claim of this hub could not be stamped, so none was';
 
 /** What happened to one claim (JSON `outcome`). */
 export type VerifyOutcome = 'stamped' | 'followed' | 'unchanged' | 'skipped';
@@ -201,7 +210,7 @@ async function verifyWith(
   for (const loaded of workspace.hubs) {
     const hubWorks = byHub.get(loaded);
     if (hubWorks === undefined) continue;
-    const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId }, rootReal);
+    const outcomes = await applyHub(loaded, hubWorks, { verifiedAt, verifiedCommit, newId }, rootReal, options.wholeHubs === true);
     if (outcomes.written) updatedFiles.push(loaded.rel);
     if (outcomes.failure !== undefined) unwritten.push({ hub: loaded.rel, ...outcomes.failure });
     hubWorks.forEach(({ work }, i) => {
@@ -344,6 +353,7 @@ async function applyHub(
   items: ReadonlyArray<{ work: ClaimWork; plan: Plan }>,
   provenance: Provenance,
   rootReal: string,
+  wholeHub: boolean,
 ): Promise<{ written: boolean; results: ClaimOutcome[]; failure?: { code: string; message: string } }> {
   const results: ClaimOutcome[] = items.map(({ plan }) =>
     plan.kind === 'skip' ? { outcome: 'skipped', reason: plan.reason } : { outcome: plan.kind === 'unchanged' ? 'unchanged' : 'stamped' },
@@ -385,6 +395,13 @@ async function applyHub(
     });
     text = stampedText.text;
     checkFollows(text, follows, loaded.rel);
+    if (wholeHub && results.some((r) => r.outcome === 'skipped')) {
+      // Nothing of this hub is written: the claims that would have been say why.
+      return {
+        written: false,
+        results: results.map((r) => (r.outcome === 'stamped' || r.outcome === 'followed' ? { outcome: 'skipped', reason: NOT_WRITTEN_WITH_HUB } : r)),
+      };
+    }
     const written = await writeHubIfChanged(loaded.path, text, loaded.text, rootReal);
     return { written, results };
   } catch (error) {
