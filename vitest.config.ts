@@ -9,6 +9,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@driftgate/git': lib('git'),
+      '@driftgate/syntax': lib('syntax'),
       '@driftgate/surf': lib('surf'),
       '@driftgate/boundver': lib('boundver'),
       '@driftgate/report': lib('report'),

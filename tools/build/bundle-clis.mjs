@@ -6,7 +6,8 @@
 //
 // Kept out of the bundles, and resolved from node_modules at run time (so each CLI's package.json
 // declares them):
-// - web-tree-sitter finds its runtime .wasm beside its own module file;
+// - web-tree-sitter finds its runtime .wasm beside its own module file (both engines parse through
+//   @driftgate/syntax, which is bundled, so each CLI's package.json declares it and the grammars);
 // - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`,
 //   which therefore loads a second, unbundled copy of the surf engine: a one-off cost of that
 //   interactive command;

@@ -3,7 +3,7 @@
 //
 // Why one package: the plugin, the executors, the generators and both CLIs share the same
 // engines, and a user should list one devDependency and get all of them. The internal libraries
-// (@driftgate/git, surf, boundver, report, triage) are bundled into it and stay private; what
+// (@driftgate/git, syntax, surf, boundver, report, triage) are bundled into it and stay private; what
 // cannot be bundled is a dependency with a range (see RUNTIME_DEPENDENCIES).
 //
 // Layout: every bundled file sits flat in dist/, so code that finds a file relative to its own
@@ -59,11 +59,11 @@ for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `exec
  * - yaml, smol-toml and ajv's runtime helpers are loaded through createRequire by boundver.
  */
 const RUNTIME_DEPENDENCIES = {
-  'web-tree-sitter': { from: 'libs/surf', range: 'exact' },
-  'tree-sitter-go': { from: 'libs/surf', range: 'exact' },
-  'tree-sitter-python': { from: 'libs/surf', range: 'exact' },
-  'tree-sitter-rust': { from: 'libs/surf', range: 'exact' },
-  'tree-sitter-typescript': { from: 'libs/surf', range: 'exact' },
+  'web-tree-sitter': { from: 'libs/syntax', range: 'exact' },
+  'tree-sitter-go': { from: 'libs/syntax', range: 'exact' },
+  'tree-sitter-python': { from: 'libs/syntax', range: 'exact' },
+  'tree-sitter-rust': { from: 'libs/syntax', range: 'exact' },
+  'tree-sitter-typescript': { from: 'libs/syntax', range: 'exact' },
   ink: { from: 'libs/triage', range: 'caret' },
   react: { from: 'libs/triage', range: 'caret' },
   yaml: { from: 'libs/boundver', range: 'caret' },

@@ -1,5 +1,5 @@
 import type { TreeCursor } from 'web-tree-sitter';
-import type { Family } from './languages.js';
+import type { Family } from '@driftgate/syntax';
 
 /**
  * The v2 bound set (spec §5.3): names a span binds itself — its own name, parameters, locals,

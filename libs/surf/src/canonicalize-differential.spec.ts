@@ -3,11 +3,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Node } from 'web-tree-sitter';
+import { type Family, parseFile, requireLang } from '@driftgate/syntax';
 import { canonicalTokens } from './canonicalize.js';
 import { hashableNode } from './definitions.js';
 import { collectAllDefinitions } from './find-renamed.js';
-import { type Family, requireLang } from './languages.js';
-import { parseFile } from './parsed-file.js';
 import type { Recipe } from './stamp.js';
 
 // Differential test: the cursor-based canonicalizer against a literal transcription of spec

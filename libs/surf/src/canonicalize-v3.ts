@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { Family } from './languages.js';
+import type { Family } from '@driftgate/syntax';
 import { nodeKinds } from './node-kinds.js';
 import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import { type BindContext, type ScopeKind, scopeRules } from './scoped-binders.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseFile } from '@driftgate/syntax';
 import { parseAnchor } from './anchor.js';
 import { anchorTokens, hashAnchor, hashClaim, hashParsedAnchor } from './hash-anchor.js';
 import { combineSiteHashes, hashTokens } from './hash.js';
-import { parseFile } from './parsed-file.js';
 import type { Recipe } from './stamp.js';
 
 async function tokens(source: string, at: string, recipe: Recipe = 'v2', ignoreLiterals = false): Promise<string[]> {
@@ -257,7 +257,7 @@ describe('error recovery', () => {
 
   it('invalid UTF-8 is a typed error', async () => {
     await expect(hashAnchor(Buffer.from([0x66, 0xff, 0x0a]), 'x.rs > f')).rejects.toMatchObject({
-      code: 'SURF_SOURCE_NOT_UTF8',
+      code: 'SYNTAX_SOURCE_NOT_UTF8',
     });
   });
 });

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
+import type { Family } from '@driftgate/syntax';
 import { bindSubtree, bindTable } from './bound-names.js';
 import { canonicalTokensV3 } from './canonicalize-v3.js';
-import type { Family } from './languages.js';
 import { nodeKinds } from './node-kinds.js';
 import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import type { Recipe } from './stamp.js';

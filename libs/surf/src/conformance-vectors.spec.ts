@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseFile } from '@driftgate/syntax';
 import { parseAnchor, parseRef } from './anchor.js';
 import { AnchorParseError, RefParseError, ResolveError } from './errors.js';
 import { findRenamed } from './find-renamed.js';
 import { anchorTokens, hashAnchor, hashParsedAnchor } from './hash-anchor.js';
 import { hashTokens } from './hash.js';
-import { parseFile } from './parsed-file.js';
 import { formatStamp, parseStamp, type Recipe } from './stamp.js';
 
 // Conformance vectors, Part 1 (surf): every row is a test. Sources are the vectors' JSON strings.
@@ -359,7 +359,7 @@ describe('vectors §1.6 lint ambiguity (resolver part)', () => {
 
   it('an unsupported extension is typed with the exact detail', async () => {
     await expect(hashAnchor('select 1;', 'schema.sql > users')).rejects.toMatchObject({
-      code: 'SURF_UNSUPPORTED_FILE_TYPE',
+      code: 'SYNTAX_UNSUPPORTED_FILE_TYPE',
       message: 'unsupported file type: schema.sql',
     });
   });

@@ -1,6 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
+import type { Family } from '@driftgate/syntax';
 import { defName, isTransparent } from './definitions.js';
-import type { Family } from './languages.js';
 
 /**
  * Name → definitions visible directly in one scope, in document order. Built once per scope

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { Family } from './languages.js';
+import type { Family } from '@driftgate/syntax';
 
 /**
  * Which syntax nodes are definitions, what they are named, which nodes are descended without

@@ -21,12 +21,7 @@ export type SurfErrorCode =
   | 'SURF_BAD_ANCHOR'
   /** A `refs:` entry that does not follow the grammar. */
   | 'SURF_BAD_REF'
-  /** A file whose extension maps to no supported language. */
-  | 'SURF_UNSUPPORTED_FILE_TYPE'
-  /** A grammar that could not be loaded, or was used before loading finished. */
-  | 'SURF_GRAMMAR_LOAD'
-  | 'SURF_GRAMMAR_NOT_LOADED'
-  /** Source or hub bytes that are not UTF-8. */
+  /** Hub bytes that are not UTF-8 (source files: `SYNTAX_SOURCE_NOT_UTF8` of @driftgate/syntax). */
   | 'SURF_SOURCE_NOT_UTF8'
   /** `surf verify <at>` names no anchor of any hub. */
   | 'SURF_NO_MATCH'
@@ -83,33 +78,21 @@ export class RefParseError extends SurfError {
   }
 }
 
-/** The file's extension maps to no supported language. Message: `unsupported file type: <file>`. */
-export class UnsupportedFileTypeError extends SurfError {
+/**
+ * A hub whose bytes are not valid UTF-8. surf rewrites hubs surgically, so it refuses to read one
+ * it could only decode with replacement characters. Source files fail with @driftgate/syntax's
+ * `SourceDecodeError` instead.
+ */
+export class HubDecodeError extends SurfError {
   readonly file: string;
 
-  constructor(file: string) {
-    super('SURF_UNSUPPORTED_FILE_TYPE', `unsupported file type: ${file}`);
-    this.file = file;
-  }
-}
-
-/** A grammar could not be loaded, or was used synchronously before `loadLanguage` finished. */
-export class GrammarError extends SurfError {
-  constructor(code: 'SURF_GRAMMAR_LOAD' | 'SURF_GRAMMAR_NOT_LOADED', message: string, cause?: unknown) {
-    super(code, message, cause === undefined ? undefined : { cause });
-  }
-}
-
-/** Source bytes that are not valid UTF-8 (the reference cannot read such a file either). */
-export class SourceDecodeError extends SurfError {
-  constructor(file: string | undefined, cause: unknown, what: 'source' | 'hub' = 'source') {
+  constructor(file: string, cause: unknown) {
     super(
       'SURF_SOURCE_NOT_UTF8',
-      what === 'hub'
-        ? `hub ${file} is not valid UTF-8; surf reads and rewrites hubs as UTF-8 text only — re-encode the file as UTF-8`
-        : `${file ? `\`${file}\`` : 'source'} is not valid UTF-8; surf hashes UTF-8 text only — re-encode the file as UTF-8`,
+      `hub ${file} is not valid UTF-8; surf reads and rewrites hubs as UTF-8 text only — re-encode the file as UTF-8`,
       { cause },
     );
+    this.file = file;
   }
 }
 

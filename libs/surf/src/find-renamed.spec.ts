@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseFile } from '@driftgate/syntax';
 import { findRenamed } from './find-renamed.js';
 import { hashAnchor } from './hash-anchor.js';
-import { parseFile } from './parsed-file.js';
 
 async function renamed(file: string, source: string, stamp: string, ignoreLiterals = false): Promise<string | undefined> {
   const parsed = await parseFile(file, source);

@@ -1,8 +1,8 @@
 import type { Node } from 'web-tree-sitter';
+import type { ParsedFile } from '@driftgate/syntax';
 import { canonicalTokens } from './canonicalize.js';
 import { defName, hashableNode, scopeOf } from './definitions.js';
 import { hashTokens } from './hash.js';
-import type { ParsedFile } from './parsed-file.js';
 import { recipeResolution } from './recipe-extent.js';
 import { toResolution } from './resolve.js';
 import { parseStamp } from './stamp.js';

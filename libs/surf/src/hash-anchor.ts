@@ -1,9 +1,7 @@
+import { ParsedFile, decodeSource, parseSource, requireLang } from '@driftgate/syntax';
 import { type Anchor, formatAnchor, parseAnchor } from './anchor.js';
 import { canonicalTokens } from './canonicalize.js';
 import { combineSiteHashes, hashTokens } from './hash.js';
-import { requireLang } from './languages.js';
-import { decodeSource } from './decode-source.js';
-import { ParsedFile, parseSource } from './parsed-file.js';
 import { recipeResolution } from './recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from './resolve.js';
 import { CURRENT_RECIPE, type Recipe, formatStamp } from './stamp.js';

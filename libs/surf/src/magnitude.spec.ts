@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseFile } from '@driftgate/syntax';
 import { categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
-import { parseFile } from './parsed-file.js';
 
 describe('magnitude', () => {
   it('Levenshtein over tokens', () => {

@@ -1,6 +1,6 @@
+import type { ParsedFile } from '@driftgate/syntax';
 import type { Anchor } from './anchor.js';
 import { anchorTokens } from './hash-anchor.js';
-import type { ParsedFile } from './parsed-file.js';
 
 /** Advisory size of a change to a span; never affects pass/fail. */
 export type Magnitude = 'small' | 'medium' | 'large';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFile } from './parsed-file.js';
+import { parseFile } from '@driftgate/syntax';
 import { publicSymbols } from './public-symbols.js';
 import { resolveAnchor } from './resolve.js';
 

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
+import type { ParsedFile } from '@driftgate/syntax';
 import { defName } from './definitions.js';
-import type { ParsedFile } from './parsed-file.js';
 import { goReceiverTypeName } from './go-definition-index.js';
 
 /** Which part of the public surface to list. */

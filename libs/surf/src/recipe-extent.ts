@@ -1,6 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { Family } from './languages.js';
-import type { ParsedFile } from './parsed-file.js';
+import type { Family, ParsedFile } from '@driftgate/syntax';
 import { type Resolution, spanOf } from './resolve.js';
 import type { Recipe } from './stamp.js';
 

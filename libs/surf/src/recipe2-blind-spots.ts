@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { ParsedFile } from './parsed-file.js';
+import type { ParsedFile } from '@driftgate/syntax';
 import { recipeResolution } from './recipe-extent.js';
 import type { Resolution } from './resolve.js';
 

@@ -1,11 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { familyOf, parseFile, requireLang } from '@driftgate/syntax';
 import { parseAnchor } from './anchor.js';
-import { familyOf, requireLang } from './languages.js';
 import { goldenAnchors } from './span-golden.test-helpers.js';
 import { anchorTokens, hashAnchor } from './hash-anchor.js';
-import { parseFile } from './parsed-file.js';
 import type { Recipe } from './stamp.js';
 
 // The holes recipe 3 closes (docs/hash-recipes.md). Each edit below changes behaviour; v2 — the

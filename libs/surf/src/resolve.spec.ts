@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ParsedFile, loadLanguages, parseSourceSync, requireLang } from '@driftgate/syntax';
 import { parseAnchor } from './anchor.js';
 import { ResolveError } from './errors.js';
-import { loadLanguages } from './languages.js';
-import { type ParsedFile, parseSourceSync } from './parsed-file.js';
 import { type Resolution, resolveAnchor } from './resolve.js';
-import { requireLang } from './languages.js';
 
 const RUST = `pub struct TokenService {
     secret: String,

@@ -1,11 +1,10 @@
 import type { Node } from 'web-tree-sitter';
+import type { Family, ParsedFile } from '@driftgate/syntax';
 import type { Anchor, Segment } from './anchor.js';
 import { scopeIndex } from './definition-index.js';
 import { goIndex, goMethodKey } from './go-definition-index.js';
 import { hashableNode, scopeOf } from './definitions.js';
 import { ResolveError } from './errors.js';
-import type { Family } from './languages.js';
-import type { ParsedFile } from './parsed-file.js';
 
 /**
  * Where a resolved symbol sits in its file.

@@ -1,5 +1,5 @@
 import type { TreeCursor } from 'web-tree-sitter';
-import type { Family } from './languages.js';
+import type { Family } from '@driftgate/syntax';
 
 /**
  * Recipe 3's binding rules: which positions declare a name, and in which scope.

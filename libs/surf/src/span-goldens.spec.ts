@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { familyOf, parseFile, requireLang } from '@driftgate/syntax';
 import { hashParsedAnchor } from './hash-anchor.js';
-import { familyOf, requireLang } from './languages.js';
-import { parseFile } from './parsed-file.js';
 import { type GoldenResult, goldenAnchors, renderSpanGolden, unifiedDiff } from './span-golden.test-helpers.js';
 import { SurfError } from './errors.js';
 import type { Recipe } from './stamp.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseFile } from '@driftgate/syntax';
 import { parseAnchor } from './anchor.js';
-import { parseFile } from './parsed-file.js';
 import { formatChainHint, suggestChain } from './suggest-chain.js';
 
 async function chain(file: string, source: string, at: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
+import type { ParsedFile } from '@driftgate/syntax';
 import type { Anchor, Segment } from './anchor.js';
 import { ResolveError } from './errors.js';
 import { collectAllDefinitions } from './find-renamed.js';
-import type { ParsedFile } from './parsed-file.js';
 import { resolveAnchor } from './resolve.js';
 
 const CLASS_KINDS: ReadonlySet<string> = new Set(['class_declaration', 'abstract_class_declaration']);

@@ -1,4 +1,4 @@
-import type { Family } from './languages.js';
+import type { Family } from '@driftgate/syntax';
 
 /**
  * Node kinds whose text is an identifier, per language family (spec §5.2 IDENT_KINDS). Every

@@ -75,7 +75,7 @@ const ready = new Map<Lang, Parser>();
 function initRuntime(): Promise<void> {
   runtime ??= Parser.init().catch((cause: unknown) => {
     runtime = undefined;
-    throw new GrammarError('SURF_GRAMMAR_LOAD', 'cannot initialise the tree-sitter runtime (web-tree-sitter)', cause);
+    throw new GrammarError('SYNTAX_GRAMMAR_LOAD', 'cannot initialise the tree-sitter runtime (web-tree-sitter)', cause);
   });
   return runtime;
 }
@@ -91,7 +91,7 @@ function loadWasm(spec: string): Promise<Language> {
       languages.delete(spec);
       throw cause instanceof GrammarError
         ? cause
-        : new GrammarError('SURF_GRAMMAR_LOAD', `cannot load the grammar \`${spec}\`; reinstall dependencies`, cause);
+        : new GrammarError('SYNTAX_GRAMMAR_LOAD', `cannot load the grammar \`${spec}\`; reinstall dependencies`, cause);
     });
     languages.set(spec, pending);
   }
@@ -128,7 +128,7 @@ export function parserFor(lang: Lang): Parser {
   const parser = ready.get(lang);
   if (!parser) {
     throw new GrammarError(
-      'SURF_GRAMMAR_NOT_LOADED',
+      'SYNTAX_GRAMMAR_NOT_LOADED',
       `the ${lang} grammar is not loaded yet; await loadLanguage('${lang}') before parsing synchronously`,
     );
   }

@@ -49,7 +49,7 @@ describe('ParsedFile', () => {
   it('needs the grammar loaded for synchronous parsing', () => {
     // Test files run isolated, and nothing in this file loads the Go grammar.
     expect(() => parseSourceSync('package x\n', 'go')).toThrow(
-      expect.objectContaining({ code: 'SURF_GRAMMAR_NOT_LOADED' }),
+      expect.objectContaining({ code: 'SYNTAX_GRAMMAR_NOT_LOADED' }),
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { Tree } from 'web-tree-sitter';
 import { decodeSource } from './decode-source.js';
-import { ResolveError } from './errors.js';
+import { ParseFailedError } from './errors.js';
 import { type Family, type Lang, familyOf, loadLanguage, parserFor, requireLang } from './languages.js';
 
 /** Line starts as UTF-16 indices and UTF-8 byte offsets, or `ascii` when they coincide. */
@@ -74,12 +74,12 @@ export class ParsedFile {
 
 /**
  * Parses text synchronously with an already loaded grammar (see `loadLanguage`).
- * Throws `ResolveError` kind `Parse` only if tree-sitter returns no tree at all.
+ * Throws `ParseFailedError` only if tree-sitter returns no tree at all.
  */
 export function parseSourceSync(source: string | Uint8Array, lang: Lang, file?: string): ParsedFile {
   const text = decodeSource(source, file);
   const tree = parserFor(lang).parse(text);
-  if (!tree) throw ResolveError.parse();
+  if (!tree) throw new ParseFailedError(file);
   return new ParsedFile(text, lang, tree, file);
 }
 

@@ -92,7 +92,7 @@ function handleError(error: unknown): SurfExitCode {
 
 function isTypedError(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && /^(SURF|GIT|BOUNDVER)_/.test(code);
+  return error instanceof Error && typeof code === 'string' && /^(SURF|SYNTAX|GIT|BOUNDVER)_/.test(code);
 }
 
 function flush(): Promise<void> {

@@ -1,6 +1,5 @@
+import { ParseFailedError, type ParsedFile, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
 import { ResolveError } from '../errors.js';
-import { langForPath, loadLanguage } from '../languages.js';
-import { type ParsedFile, parseSourceSync } from '../parsed-file.js';
 import { type SiteHashRequest, type SiteHashResult, hashFileSites } from './hash-file-sites.js';
 import { isSiteFailure, readWorkspaceSourceSync, siteFailure } from './site-source.js';
 
@@ -23,7 +22,7 @@ export async function readAndHashFile(
   try {
     parsed = parseSourceSync(text, lang!, file);
   } catch (error) {
-    if (!(error instanceof ResolveError)) throw error;
+    if (!(error instanceof ResolveError || error instanceof ParseFailedError)) throw error;
     return requests.map(() => ({ ok: false, kind: 'parse', message: error.message }));
   }
   try {

@@ -1,8 +1,8 @@
+import type { ParsedFile } from '@driftgate/syntax';
 import { type Anchor, formatAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { hashTokens } from '../hash.js';
 import { resolutionTokens } from '../hash-anchor.js';
-import type { ParsedFile } from '../parsed-file.js';
 import { recipeResolution } from '../recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from '../resolve.js';
 import type { Recipe } from '../stamp.js';

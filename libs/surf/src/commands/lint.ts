@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import type { ParsedFile } from '@driftgate/syntax';
 import { type Anchor, parseAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
@@ -6,7 +7,6 @@ import { findRecipe2BlindSpot } from '../recipe2-blind-spots.js';
 import { parseStamp } from '../stamp.js';
 import { type Claim, type Hub, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
 import { rustLines } from '../hub/rust-lines.js';
-import type { ParsedFile } from '../parsed-file.js';
 import { publicSymbols } from '../public-symbols.js';
 import { resolveAnchor } from '../resolve.js';
 import { formatChainHint, suggestChain } from '../suggest-chain.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeSource } from '../decode-source.js';
-import { SurfError } from '../errors.js';
+import { SourceDecodeError, decodeSource } from '@driftgate/syntax';
+import { HubDecodeError, SurfError } from '../errors.js';
 import { HubParseError } from '../hub/hub-parse-error.js';
 import { type HubKind, hubKindOf } from '../hub/hub-kind.js';
 import type { Hub } from '../hub/hub-types.js';
@@ -76,7 +76,13 @@ export async function loadHub(root: string, rel: string): Promise<LoadedHub> {
       cause: error,
     });
   }
-  const text = decodeSource(bytes, rel, 'hub');
+  let text: string;
+  try {
+    text = decodeSource(bytes, rel);
+  } catch (error) {
+    if (error instanceof SourceDecodeError) throw new HubDecodeError(rel, error);
+    throw error;
+  }
   const kind = hubKindOf(rel);
   // Parsed on first use: a scoped command (`check --files`, `verify <at>`) can pass over a hub
   // whose quick facts show it holds nothing in scope, and YAML parsing is most of a hub's cost.

@@ -1,10 +1,8 @@
+import { type ParsedFile, decodeSource, parseSource, requireLang } from '@driftgate/syntax';
 import type { Anchor } from '../anchor.js';
 import { hashTokens } from '../hash.js';
 import { resolutionTokens } from '../hash-anchor.js';
-import { requireLang } from '../languages.js';
 import { type Magnitude, cappedTokenDistance, categorizeMagnitude } from '../magnitude.js';
-import { decodeSource } from '../decode-source.js';
-import { type ParsedFile, parseSource } from '../parsed-file.js';
 import { recipeResolution } from '../recipe-extent.js';
 import { resolveAnchor } from '../resolve.js';
 import type { Recipe } from '../stamp.js';

@@ -2,10 +2,9 @@ import { constants } from 'node:fs';
 import { readFileSync, realpathSync } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { type Lang, SourceDecodeError, decodeSource, langForPath } from '@driftgate/syntax';
 import { type Anchor, parseAnchor } from '../anchor.js';
-import { AnchorParseError, SourceDecodeError } from '../errors.js';
-import { type Lang, langForPath } from '../languages.js';
-import { decodeSource } from '../decode-source.js';
+import { AnchorParseError } from '../errors.js';
 
 /** Why an `at:` site could not be turned into source text (spec §6 `read_site`, in that order). */
 export type SiteFailureKind =

@@ -1,7 +1,6 @@
 import { realpath } from 'node:fs/promises';
+import { type Lang, ParseFailedError, type ParsedFile, langForPath, loadLanguages, parseSourceSync } from '@driftgate/syntax';
 import { ResolveError } from '../errors.js';
-import { type Lang, langForPath, loadLanguages } from '../languages.js';
-import { type ParsedFile, parseSourceSync } from '../parsed-file.js';
 import { type SiteFailure, isSiteFailure, readWorkspaceSource, siteFailure } from './site-source.js';
 
 /** Receives a file's parse (valid only during the call) or why it could not be read or parsed. */
@@ -69,7 +68,7 @@ export class SourceWalk {
         try {
           parsed = parseSourceSync(text, lang!, file);
         } catch (error) {
-          if (!(error instanceof ResolveError)) throw error;
+          if (!(error instanceof ResolveError || error instanceof ParseFailedError)) throw error;
           const failure = siteFailure('parse', error.message);
           for (const visitor of visitors) visitor(failure);
           onFile?.(i + 1, files.length);

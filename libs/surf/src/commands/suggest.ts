@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { familyOf, langForPath, loadLanguage } from '../languages.js';
-import { decodeSource } from '../decode-source.js';
-import { type ParsedFile, parseSourceSync } from '../parsed-file.js';
+import { type ParsedFile, decodeSource, familyOf, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
 import { publicSymbols } from '../public-symbols.js';
 import { ResolveError, SurfError } from '../errors.js';
 import { resolveAnchor } from '../resolve.js';
