@@ -1,0 +1,101 @@
+import type * as TS from 'typescript';
+import type { ApiSurface, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from './api-surface-types.js';
+import { DeclarationPrinter } from './typescript-declaration-text.js';
+import { compareCodePoints, findTypescriptEntries } from './typescript-entry-points.js';
+import { type TypescriptLoad, type TypescriptModule, loadWorkspaceTypescript } from './typescript-loader.js';
+import { type ProgramStats, SnapshotProgram, toVirtual } from './typescript-program.js';
+
+/** The `typescript-api` provider, with counters that show how the operation's program was shared. */
+export interface TypescriptApiProvider extends ApiSurfaceProvider {
+  readonly name: 'typescript-api';
+  /** Programs built so far by this instance (one per operation when components are asked together). */
+  readonly stats: Readonly<ProgramStats>;
+}
+
+/**
+ * Creates the `typescript-api` provider for one operation: the public API surface of a component's
+ * TypeScript entry points as the workspace's own compiler sees it, one symbol per exported name,
+ * re-exports followed, private and `@internal` parts left out.
+ *
+ * Create one instance per operation and ask it for every component (ideally concurrently, e.g.
+ * `Promise.all`): the compiler program, the snapshot reads and the parsed files are shared.
+ */
+export function createTypescriptApiProvider(): TypescriptApiProvider {
+  // Keyed by repository root: an operation has one, but nothing breaks if a caller mixes them.
+  const loads = new Map<string, TypescriptLoad>();
+  const programs = new Map<string, SnapshotProgram>();
+  const emptyStats: ProgramStats = { programs: 0, files: 0 };
+  return {
+    name: 'typescript-api',
+    version: '1',
+    get stats() {
+      const all = [...programs.values()].map((program) => program.stats);
+      return all.length === 0 ? emptyStats : { programs: all.reduce((sum, stats) => sum + stats.programs, 0), files: Math.max(...all.map((stats) => stats.files)) };
+    },
+    async surface(request: ApiSurfaceRequest): Promise<ApiSurface> {
+      let load = loads.get(request.repoRoot);
+      if (load === undefined) loads.set(request.repoRoot, (load = loadWorkspaceTypescript(request.repoRoot)));
+      if (!load.ok) return { ok: false, errors: [load.error] };
+      const ts = load.ts;
+
+      const found = await findTypescriptEntries(request);
+      if (!found.ok) return { ok: false, errors: [found.error] };
+      const repoPath = (entry: string) => (request.componentPath === '' || request.componentPath === '.' ? entry : `${request.componentPath.replace(/\/$/, '')}/${entry}`);
+
+      let program = programs.get(request.repoRoot);
+      if (program === undefined) programs.set(request.repoRoot, (program = new SnapshotProgram(ts)));
+      const compiled = await program.programFor(request.read, found.entries.map(repoPath));
+      const checker = compiled.getTypeChecker();
+      const printer = new DeclarationPrinter(ts, checker);
+
+      const symbols: ApiSymbol[] = [];
+      const errors: string[] = [];
+      for (const entry of found.entries) {
+        const sourceFile = compiled.getSourceFile(toVirtual(repoPath(entry)));
+        if (sourceFile === undefined) {
+          errors.push(`component ${request.componentName}: entry point ${entry} is not in the snapshot`);
+          continue;
+        }
+        // A file without imports or exports is a script, not a module: it exports nothing.
+        const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
+        if (moduleSymbol === undefined) continue;
+        for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+          const name = ts.symbolName(exported);
+          const described = printer.describe(exported, name);
+          if (described !== undefined) symbols.push({ entry, name, kind: described.kind, text: described.text });
+        }
+        for (const specifier of unresolvedStarExports(ts, checker, sourceFile)) {
+          symbols.push({ entry, name: `* from ${JSON.stringify(specifier)}`, kind: 'unresolved', text: `export * from ${JSON.stringify(specifier)};` });
+        }
+      }
+      if (errors.length > 0) return { ok: false, errors };
+      symbols.sort((a, b) => compareCodePoints(a.entry, b.entry) || compareCodePoints(a.name, b.name));
+      return { ok: true, symbols };
+    },
+  };
+}
+
+/**
+ * `export * from` packages the program does not have (an external package, whose types are not in
+ * the snapshot), reached from an entry through resolved `export *` chains. Their names are
+ * unknowable here, but adding or dropping such a re-export is an API change, so each becomes a
+ * symbol of its own.
+ */
+function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, entry: TS.SourceFile): string[] {
+  const found = new Set<string>();
+  const seen = new Set<TS.SourceFile>();
+  const visit = (file: TS.SourceFile): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const statement of file.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.exportClause !== undefined || statement.isTypeOnly || statement.moduleSpecifier === undefined) continue;
+      // A relative module that is not a module (no exports) contributes nothing; it is not external.
+      if (!ts.isStringLiteral(statement.moduleSpecifier) || /^\.\.?(?:\/|$)/.test(statement.moduleSpecifier.text)) continue;
+      const target = checker.getSymbolAtLocation(statement.moduleSpecifier)?.declarations?.find(ts.isSourceFile);
+      if (target === undefined) found.add(statement.moduleSpecifier.text);
+      else visit(target);
+    }
+  };
+  visit(entry);
+  return [...found].sort(compareCodePoints);
+}
