@@ -175,6 +175,9 @@ describe('typescript-api: the surface of an Nx-style library', () => {
         '    add(value: number): this;',
         '    get value(): number;',
         '}',
+        // Its non-exported base class: consumers see its public members through Calculator.
+        'class Base {',
+        '}',
       ].join('\n'),
     );
     expect(text['Money']).toBe('interface Money {\n    readonly cents: number;\n    currency?: "EUR" | "USD";\n}');
@@ -268,6 +271,20 @@ describe('typescript-api: what changes the texts', () => {
     // A private helper the public function calls is not API, even when its signature changes.
     const privateSignature = edit(NX_LIB, 'packages/calc/src/lib/round.ts', () => 'export function round(value: number, digits = 0): number {\n  return Math.floor(value * 10 ** digits) / 10 ** digits;\n}\n');
     expect(await apiDiff(NX_LIB, privateSignature)).toEqual(NO_CHANGE);
+  });
+
+  it('a type an export refers to but the entry does not export is part of that export', async () => {
+    const tree: Tree = {
+      'packages/calc/src/index.ts': "export { split } from './split.js';\n",
+      'packages/calc/src/split.ts': "import type { Options } from './options.js';\nexport function split(total: number, options: Options): number[] {\n  return [total / options.parts];\n}\n",
+      'packages/calc/src/options.ts': 'export interface Options {\n  parts: number;\n}\n',
+    };
+    expect((await symbols(tree)).map((symbol) => symbol.text)).toEqual(['function split(total: number, options: Options): number[];\ninterface Options {\n    parts: number;\n}']);
+    const changed = edit(tree, 'packages/calc/src/options.ts', (text) => text.replace('parts: number;', 'parts: number;\n  round?: boolean;'));
+    expect(await apiDiff(tree, changed)).toEqual({ ...NO_CHANGE, changed: ['src/index.ts:split'] });
+    // Once the entry exports it, it is a symbol of its own and no longer repeated.
+    const exported = edit(tree, 'packages/calc/src/index.ts', (text) => `${text}export type { Options } from './options.js';\n`);
+    expect((await symbols(exported)).map((symbol) => `${symbol.name}: ${symbol.text}`)).toEqual(['Options: interface Options {\n    parts: number;\n}', 'split: function split(total: number, options: Options): number[];']);
   });
 
   it('follows a re-export chain index → a → b, renames included', async () => {

@@ -59,9 +59,11 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
         // A file without imports or exports is a script, not a module: it exports nothing.
         const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
         if (moduleSymbol === undefined) continue;
-        for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+        const exports = checker.getExportsOfModule(moduleSymbol);
+        const targets = new Set(exports.map((exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported)));
+        for (const exported of exports) {
           const name = ts.symbolName(exported);
-          const described = printer.describe(exported, name);
+          const described = printer.describe(exported, name, targets);
           if (described !== undefined) symbols.push({ entry, name, kind: described.kind, text: described.text });
         }
         for (const specifier of unresolvedStarExports(ts, checker, sourceFile)) {

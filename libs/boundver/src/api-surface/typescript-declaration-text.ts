@@ -1,6 +1,7 @@
 import type * as TS from 'typescript';
 import { compareCodePoints as compareText } from './typescript-entry-points.js';
 import type { TypescriptModule } from './typescript-loader.js';
+import { fromVirtual } from './typescript-program.js';
 
 // A valid identifier no source is likely to contain.
 const NAME_STAND_IN = '\u0275exportedName';
@@ -52,8 +53,66 @@ export class DeclarationPrinter {
     return /\/\*\*(?:(?!\*\/)[\s\S])*@internal\b/.test(trivia);
   }
 
-  /** The text of an exported symbol under its exported name, or undefined when it is `@internal`. */
-  describe(exported: TS.Symbol, name: string): DeclarationText | undefined {
+  /**
+   * The text of an exported symbol under its exported name, or undefined when it is `@internal`.
+   * Types of the repository it refers to that the entry does not export (`function f(o: Options)`
+   * with a module-private `Options`, a non-exported base class) follow its own text: consumers
+   * depend on their shape even though they cannot name them.
+   */
+  describe(exported: TS.Symbol, name: string, exportedTargets: ReadonlySet<TS.Symbol>): DeclarationText | undefined {
+    const own = this.describeOwn(exported, name);
+    if (own === undefined || own.kind === 'unresolved') return own;
+    const ts = this.ts;
+    const target = exported.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
+    const referenced = this.unexportedReferences(target, exportedTargets)
+      .map((symbol) => this.describeOwn(symbol, ts.symbolName(symbol))?.text)
+      .filter((text): text is string => text !== undefined)
+      .sort(compareText);
+    return referenced.length === 0 ? own : { kind: own.kind, text: [own.text, ...referenced].join('\n') };
+  }
+
+  /**
+   * Repository symbols the written types of a declaration name (type references, heritage
+   * clauses, `typeof x`), transitively, that are not exported. Bodies, private members and the
+   * initializers of annotated declarations are not looked into: they are not API.
+   */
+  private unexportedReferences(target: TS.Symbol, exportedTargets: ReadonlySet<TS.Symbol>): TS.Symbol[] {
+    const ts = this.ts;
+    const checker = this.checker;
+    const found = new Set<TS.Symbol>();
+    const queue: TS.Node[] = [...(target.declarations ?? [])];
+    const visit = (node: TS.Node): void => {
+      if (ts.isBlock(node)) return;
+      if (ts.isClassElement(node) && this.isHidden(node)) return;
+      const nameNode = ts.isTypeReferenceNode(node) ? node.typeName : ts.isTypeQueryNode(node) ? node.exprName : ts.isExpressionWithTypeArguments(node) ? node.expression : undefined;
+      if (nameNode !== undefined) {
+        let symbol = checker.getSymbolAtLocation(nameNode);
+        if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        const declarations = symbol?.declarations ?? [];
+        if (
+          symbol !== undefined &&
+          symbol !== target &&
+          !(symbol.flags & ts.SymbolFlags.TypeParameter) &&
+          !exportedTargets.has(symbol) &&
+          !found.has(symbol) &&
+          declarations.length > 0 &&
+          declarations.every((declaration) => fromVirtual(declaration.getSourceFile().fileName) !== undefined && !ts.isSourceFile(declaration))
+        ) {
+          found.add(symbol);
+          queue.push(...declarations);
+        }
+      }
+      const annotated = (node as { type?: TS.Node }).type !== undefined;
+      ts.forEachChild(node, (child) => {
+        if (annotated && (node as { initializer?: TS.Node }).initializer === child) return;
+        visit(child);
+      });
+    };
+    while (queue.length > 0) visit(queue.shift()!);
+    return [...found];
+  }
+
+  private describeOwn(exported: TS.Symbol, name: string): DeclarationText | undefined {
     const ts = this.ts;
     if ((exported.declarations ?? []).some((declaration) => this.isInternal(declaration))) return undefined;
     const target = exported.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
@@ -255,7 +314,7 @@ export class DeclarationPrinter {
     const members: string[] = [];
     const exports = [...this.checker.getExportsOfModule(symbol)].sort((a, b) => compareText(this.ts.symbolName(a), this.ts.symbolName(b)));
     for (const member of exports) {
-      const described = this.describe(member, this.ts.symbolName(member));
+      const described = this.describeOwn(member, this.ts.symbolName(member));
       if (described !== undefined) members.push(described.text);
     }
     return `namespace ${name} {\n${members.join('\n')}\n}`;
