@@ -147,9 +147,9 @@ describe('boundver init (spec §12)', () => {
     expect(config.components).toEqual({
       api: { path: 'other/api', version_source: { file: 'package.json', field: 'version' }, boundary: { provider: 'implicit', paths: [] } },
       'api-2': { path: 'services/api', version_source: { file: 'package.json', field: 'version' }, boundary: { provider: 'openapi', paths: ['openapi.yaml'] } },
-      py: { path: 'tools/py', version_source: { file: 'pyproject.toml', field: 'project.version' }, boundary: { provider: 'python-exports', paths: ['__init__.py'] } },
+      py: { path: 'tools/py', version_source: { file: 'pyproject.toml', field: 'project.version' }, boundary: { provider: 'signatures', paths: [] } },
       core: { path: 'crates/core', version_source: { file: 'Cargo.toml', field: 'package.version' }, boundary: { provider: 'json-file', paths: ['schema.json'] } },
-      'api-3': { path: 'go/api', version_source: null, boundary: { provider: 'typescript-exports', paths: ['index.ts'] } },
+      'api-3': { path: 'go/api', version_source: null, boundary: { provider: 'signatures', paths: ['index.ts'] } },
     });
     expect(Object.keys(config.components)).toEqual(['api', 'api-2', 'py', 'core', 'api-3']);
     // The proposal is a config the engine accepts as it stands.
@@ -161,7 +161,7 @@ describe('boundver init (spec §12)', () => {
     const r = repo({ 'package.json': '{"version": "1.0.0"}\n', 'src/index.ts': 'export {};\n' });
     expect(bv(r.dir, ['init', '--discover']).status).toBe(0);
     expect(json<{ components: Record<string, unknown> }>(read(r, 'boundary.config.json')).components).toEqual({
-      [basename(r.dir)]: { path: 'src', version_source: null, boundary: { provider: 'typescript-exports', paths: ['index.ts'] } },
+      [basename(r.dir)]: { path: 'src', version_source: null, boundary: { provider: 'signatures', paths: ['index.ts'] } },
     });
     const empty = repo({ 'notes.txt': 'x\n' });
     const none = bv(empty.dir, ['init', '--discover']);
@@ -199,7 +199,7 @@ describe('boundver init --discover after nx g @driftgate/nx:init', () => {
       pythonIndent2({
         project: '@ws/source',
         defaults: { verify_facets: ['exact'] },
-        components: { '@ws/calc': { path: 'packages/calc', version_source: { file: 'package.json', field: 'version' }, boundary: { provider: 'typescript-exports', paths: ['src/index.ts'] } } },
+        components: { '@ws/calc': { path: 'packages/calc', version_source: { file: 'package.json', field: 'version' }, boundary: { provider: 'signatures', paths: ['src/index.ts'] } } },
       }),
     );
     // Filled once, the config has components: a second run refuses as for any config.

@@ -1,11 +1,10 @@
-import { readFileSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSurfaceRequest, ApiSymbol } from '../libs/boundver/src/api-surface/api-surface-types.js';
 import { createTypescriptApiProvider } from '../libs/boundver/src/api-surface/typescript-api.js';
-import { type TempRepo, createTempRepo } from './support/temp-repo.js';
+import { generateNxTsLibraries } from './support/nx-ts-libraries.js';
+import type { TempRepo } from './support/temp-repo.js';
 
 /*
  * The typescript-api provider on libraries the real `@nx/js:library` generator (the installed
@@ -16,67 +15,18 @@ import { type TempRepo, createTempRepo } from './support/temp-repo.js';
  * generated files are committed, and the provider reads them through a snapshot map, never the disk.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-interface GeneratorTree {
-  listChanges(): unknown[];
-}
-interface NxTreeModule {
-  FsTree: new (root: string, verbose: boolean) => GeneratorTree;
-  flushChanges(root: string, changes: unknown[]): void;
-}
-type LibraryGenerator = (tree: GeneratorTree, options: Record<string, unknown>) => Promise<unknown>;
-
-const WORKSPACE = {
-  'package.json': `${JSON.stringify({ name: '@ws/source', version: '0.0.0', private: true, workspaces: ['packages/*'], devDependencies: { '@nx/js': '23.2.1', nx: '23.2.1', typescript: '5.9.3' } }, null, 2)}\n`,
-  'nx.json': `${JSON.stringify({ plugins: [{ plugin: '@nx/js/typescript', options: { typecheck: { targetName: 'typecheck' }, build: { targetName: 'build', configName: 'tsconfig.lib.json' } } }] }, null, 2)}\n`,
-  'tsconfig.base.json': `${JSON.stringify(
-    {
-      compilerOptions: {
-        composite: true,
-        declarationMap: true,
-        emitDeclarationOnly: true,
-        importHelpers: true,
-        isolatedModules: true,
-        lib: ['es2022'],
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        strict: true,
-        target: 'es2022',
-        customConditions: ['@ws/source'],
-      },
-    },
-    null,
-    2,
-  )}\n`,
-  'tsconfig.json': `${JSON.stringify({ extends: './tsconfig.base.json', compileOnSave: false, files: [], references: [] }, null, 2)}\n`,
-  '.gitignore': 'node_modules\ndist\n',
-};
-
 let repo: TempRepo;
 /** The committed snapshot: repository-relative path → text. */
 let snapshot: Record<string, string>;
 let generateMs = 0;
 
 beforeAll(async () => {
-  repo = createTempRepo(WORKSPACE);
-  // The workspace's own typescript (and the generator's dependencies), as an installed workspace has them.
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(repo.dir, 'node_modules'), 'dir');
   const started = performance.now();
-  const require = createRequire(join(REPO_ROOT, 'package.json'));
-  const { FsTree, flushChanges } = require('nx/src/generators/tree') as NxTreeModule;
-  const { libraryGenerator } = require('@nx/js') as { libraryGenerator: LibraryGenerator };
-  for (const [directory, bundler] of [
+  repo = await generateNxTsLibraries([
     ['packages/calc', 'tsc'],
     ['packages/money', 'none'],
-  ] as const) {
-    const tree = new FsTree(repo.dir, false);
-    // skipPackageJson: no root dependency changes, so the generator schedules no npm install.
-    await libraryGenerator(tree, { directory, bundler, unitTestRunner: 'none', linter: 'none', skipFormat: true, skipPackageJson: true, useProjectJson: false });
-    flushChanges(repo.dir, tree.listChanges());
-  }
+  ]);
   generateMs = performance.now() - started;
-  repo.commit('nx g @nx/js:lib');
   snapshot = Object.fromEntries(
     repo
       .git('ls-files')

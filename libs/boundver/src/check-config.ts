@@ -6,7 +6,7 @@ import { loadCustomProviders } from './custom-providers.js';
 import type { EngineLimits } from './engine-limits.js';
 import { GlobOperation } from './glob.js';
 import { captureOperationSource, type RepoFile } from './operation-source.js';
-import { BUILT_IN_PROVIDERS } from './provider-registry.js';
+import { BUILT_IN_PROVIDERS, EXTENSION_PROVIDERS } from './provider-registry.js';
 import { selectDeclaredPaths } from './select-declared-paths.js';
 import { sourcePlace } from './source-mode.js';
 import { boundDiagnostics } from './verify-issues.js';
@@ -29,6 +29,12 @@ export interface CheckConfigOptions {
    * config that declares any is refused, as generate and verify refuse it, and nothing is imported.
    */
   allowCustomProviders?: boolean;
+  /**
+   * Also refuse what only this boundver computes: the API-surface providers (driftgate
+   * extensions) and custom providers (JavaScript modules), so a lock stays verifiable by the
+   * Python boundver.
+   */
+  portable?: boolean;
   limits?: EngineLimits;
 }
 
@@ -59,6 +65,7 @@ export async function checkConfig(options: CheckConfigOptions): Promise<CheckCon
     const loaded = await loadConfigFromSource(snapshot, options.config);
     const { config, issues } = validateConfig(loaded.document, { requireSliceFacets: !options.allowPartial });
     if (config !== null) {
+      if (options.portable === true) issues.push(...portabilityIssues(config));
       issues.push(...sourceIssues(snapshot, config, options.limits ?? {}));
       // Without the opt-in nothing is imported, and the config gets the refusal generate and
       // verify would give it: valid here means that they would act on it.
@@ -108,6 +115,22 @@ function sourceIssues(snapshot: Snapshot, config: BoundverConfig, limits: Engine
     const version = component.versionSource;
     if (version?.kind === 'file' && snapshot.get(`${component.path}/${version.file}`) === undefined) {
       issues.push(`Component '${name}' version_source.file is not a tracked file ${where}: ${component.path}/${version.file}`);
+    }
+  }
+  return issues;
+}
+
+/** Why the Python boundver could not verify a lock of this config (`--portable`). */
+function portabilityIssues(config: BoundverConfig): string[] {
+  const issues: string[] = [];
+  for (const component of config.components) {
+    const provider = component.boundary.provider;
+    if (EXTENSION_PROVIDERS.has(provider)) {
+      issues.push(
+        `Component '${component.name}': boundary provider '${provider}' is a driftgate extension the Python boundver does not have; use a built-in provider (typescript-exports, python-exports, path-hash, …) where the lock must stay portable`,
+      );
+    } else if (provider.startsWith('custom.')) {
+      issues.push(`Component '${component.name}': custom provider '${provider}' is a JavaScript module the Python boundver cannot load`);
     }
   }
   return issues;

@@ -1,4 +1,5 @@
 import { compareGitPaths, encodeGitPath, type SnapshotEntry } from '@driftgate/git';
+import { apiSurfaceEntries } from './api-surface/api-surface-entries.js';
 import { jsonCanonicalContent, openApiCanonicalContent } from './canonical-providers.js';
 import type { ComponentConfig } from './config-types.js';
 import { CUSTOM_PROVIDERS_DISABLED, type LoadedCustomProvider } from './custom-providers.js';
@@ -30,7 +31,9 @@ function label(prefix: Buffer, path: string): Uint8Array {
 type BoundaryPlan =
   | { readonly kind: 'fixed'; readonly status: BoundaryStatus; readonly errors: string[] }
   | { readonly kind: 'task'; readonly task: FileHashTask }
-  | { readonly kind: 'custom'; readonly provider: LoadedCustomProvider };
+  | { readonly kind: 'custom'; readonly provider: LoadedCustomProvider }
+  /** An API-surface provider; `entries` are component-relative (empty: the provider finds them). */
+  | { readonly kind: 'api'; readonly entries: readonly string[] };
 
 /** The files of one component in one snapshot, and declared-path selection over them. */
 class ComponentFiles {
@@ -91,6 +94,13 @@ function boundaryPlan(context: EngineContext, files: ComponentFiles): BoundaryPl
   const provider = registered.provider;
   const paths = boundary.paths ?? [];
   if (provider.kind === 'leaf') return { kind: 'fixed', status: 'ok', errors: [] };
+  if (provider.kind === 'api-surface') {
+    // Declared paths are the entry points; without any the provider finds them.
+    if (paths.length === 0) return { kind: 'api', entries: [] };
+    const selection = files.select(paths);
+    if (!selection.ok) return { kind: 'fixed', status: 'error', errors: selection.errors };
+    return { kind: 'api', entries: selection.paths.map((path) => files.relative(path)) };
+  }
   if (paths.length === 0) {
     if (provider.kind === 'implicit') return { kind: 'fixed', status: 'partial', errors: ['No boundary paths declared for implicit boundary'] };
     const which = provider.kind === 'raw' ? 'explicit boundary provider' : `${provider.kind} provider`;
@@ -151,6 +161,41 @@ async function runCustomProvider(context: EngineContext, files: ComponentFiles, 
     return { digest, status: result.status, errors: result.errors, metadata: result.metadata };
   } catch (error) {
     return { digest: null, status: 'error', errors: [`Boundary digest failed: ${(error as Error)?.message ?? String(error)}`], metadata: null };
+  }
+}
+
+/** An API-surface provider over one component: one semantic entry per exported symbol. */
+async function runApiSurface(context: EngineContext, files: ComponentFiles, entries: readonly string[]): Promise<CustomOutcome> {
+  const component = files.component;
+  const provider = context.registry.apiSurface(component.boundary.provider)!;
+  const hashLimits = context.limits.hash ?? {};
+  const budget = hashLimits.maxTotalBytes ?? DEFAULT_HASH_LIMITS.maxTotalBytes;
+  let spent = 0;
+  const failed = (errors: string[]): CustomOutcome => ({ digest: null, status: 'error', errors, metadata: null });
+  try {
+    const surface = await provider.surface({
+      componentName: component.name,
+      componentPath: component.path,
+      entries,
+      files: sortByCodePoint(new Set(files.entries.filter((entry) => entry.mode !== '160000').map((entry) => files.relative(entry.path)).filter((path) => path !== ''))),
+      options: component.boundary.options === null ? null : toPlainJs(component.boundary.options),
+      repoRoot: context.snapshot.root,
+      read: async (repoPath) => {
+        const entry = context.snapshot.get(repoPath);
+        if (entry === undefined || entry.mode === '160000') return undefined;
+        if (spent >= budget) throw new BoundverError('BOUNDVER_HASH_GUARDRAIL', `Hash guardrail exceeded: provider reads exceed ${budget} bytes`);
+        const file = await context.snapshot.read(repoPath);
+        spent += file.content.length;
+        return file.content;
+      },
+    });
+    if (!surface.ok) return failed([...surface.errors]);
+    // No exported symbol is an API too (a new package): its first export is a boundary change.
+    // A provider that finds no entry point at all says so as an error instead.
+    const { entries: hashed, metadata } = apiSurfaceEntries(surface.symbols);
+    return { digest: framedDigest('boundary', hashed, hashLimits), status: 'ok', errors: [], metadata };
+  } catch (error) {
+    return failed([`Boundary digest failed: ${(error as Error)?.message ?? String(error)}`]);
   }
 }
 
@@ -239,7 +284,12 @@ async function planComponent(context: EngineContext, component: ComponentConfig)
   };
 }
 
-async function finishComponent(context: EngineContext, plan: ComponentPlan, outcome: (task: FileHashTask | null) => FileHashOutcome | null): Promise<LockComponent> {
+async function finishComponent(
+  context: EngineContext,
+  plan: ComponentPlan,
+  outcome: (task: FileHashTask | null) => FileHashOutcome | null,
+  surface: Promise<CustomOutcome> | undefined,
+): Promise<LockComponent> {
   const { snapshot } = context;
   const hashLimits = context.limits.hash ?? {};
   const { component } = plan;
@@ -256,6 +306,11 @@ async function finishComponent(context: EngineContext, plan: ComponentPlan, outc
     const custom = await runCustomProvider(context, plan.files, plan.boundary.provider);
     ({ digest: boundary, status: boundaryStatus, errors: boundaryErrors, metadata } = custom);
     providerVersion = plan.boundary.provider.version;
+  } else if (plan.boundary.kind === 'api') {
+    const api = await (surface ?? runApiSurface(context, plan.files, plan.boundary.entries));
+    ({ digest: boundary, status: boundaryStatus, errors: boundaryErrors, metadata } = api);
+    const registered = context.registry.get(component.boundary.provider);
+    providerVersion = registered?.kind === 'built-in' ? registered.provider.version : null;
   } else {
     const registered = context.registry.get(component.boundary.provider);
     providerVersion = registered?.kind === 'built-in' ? registered.provider.version : null;
@@ -356,8 +411,12 @@ export async function computeEntries(
   const outcomes = await runFileHashPass(context.snapshot, order, tasks, context.limits.hash ?? {}, onRead);
   const byTask = new Map(tasks.map((task, index) => [task, outcomes[index]]));
   const lookup = (task: FileHashTask | null): FileHashOutcome | null => (task === null ? null : byTask.get(task)!);
+  // Every API surface is asked for at once: requests that arrive together share one TypeScript
+  // program (one per operation) instead of one each.
+  const surfaces = new Map<ComponentPlan, Promise<CustomOutcome>>();
+  for (const plan of plans) if (plan.boundary.kind === 'api') surfaces.set(plan, runApiSurface(context, plan.files, plan.boundary.entries));
   const entries = new Map<string, LockComponent>();
-  for (const plan of plans) entries.set(plan.component.name, await finishComponent(context, plan, lookup));
+  for (const plan of plans) entries.set(plan.component.name, await finishComponent(context, plan, lookup, surfaces.get(plan)));
   return entries;
 }
 

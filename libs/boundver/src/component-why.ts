@@ -1,4 +1,5 @@
 import type { Snapshot, SourceMode } from '@driftgate/git';
+import { type ApiSymbolChanges, apiSymbolChanges } from './api-surface/api-surface-entries.js';
 import { comparableJson } from './comparable-json.js';
 import { computeComponentEntry, generationErrors } from './component-entry.js';
 import { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config-source.js';
@@ -73,6 +74,11 @@ export interface WhyResult {
   readonly nonGatingChanges: Facet[];
   /** Metadata fields that differ, in verify's order. */
   readonly metadataChanges: Record<string, MetadataChange>;
+  /**
+   * For an API-surface provider (`typescript-api`, `signatures`): the exported symbols added,
+   * removed and changed since the lock, as `<entry>#<name>`; absent for other providers.
+   */
+  readonly apiChanges?: ApiSymbolChanges;
   /** Generation errors of the current (`current …`) and the locked (`locked …`) entry, bounded. */
   readonly digestErrors: string[];
   /** The kind of change in words; '' when nothing differs. */
@@ -179,6 +185,7 @@ async function explain(snapshot: Snapshot, loaded: LoadedConfig, options: WhyOpt
   const gatedFacets = effectiveFacets(config, component, null);
   const gatedChanges = changed.filter((facet) => gatedFacets.includes(facet)).sort(compareCodePoints);
   const nonGatingChanges = changed.filter((facet) => !gatedFacets.includes(facet)).sort(compareCodePoints);
+  const apiChanges = apiSymbolChanges(lockedValue.get('boundary_metadata'), currentValue.get('boundary_metadata'));
   const hasMetadata = Object.keys(metadataChanges).length > 0;
   const drifted = gatedChanges.length > 0 || hasMetadata || digestErrors.length > 0;
   const summary =
@@ -209,6 +216,7 @@ async function explain(snapshot: Snapshot, loaded: LoadedConfig, options: WhyOpt
     gatedChanges,
     nonGatingChanges,
     metadataChanges,
+    ...(apiChanges === undefined ? {} : { apiChanges }),
     digestErrors,
     summary,
     lockedFingerprints: locked.fingerprints,

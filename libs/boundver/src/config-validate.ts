@@ -11,6 +11,7 @@ import {
   type VersionSource,
 } from './config-types.js';
 import { configSchemaIssues } from './config-schema.js';
+import { EXTENSION_PROVIDERS } from './provider-registry.js';
 import { consumerClosure, type ConsumerNode } from './consumers.js';
 import { declaredPathProblem, isGlobPattern, pythonStrip } from './declared-path.js';
 import { isJsonObject, isStringArray, type JsonObject, type JsonValue } from './json-value.js';
@@ -443,7 +444,15 @@ function validateBoundary(name: string, boundary: JsonObject, context: Component
   const paths = pathList(boundary, 'boundary', name, issues);
   if (providerName === 'leaf' && paths !== null && paths.length > 0) {
     issues.add(`Component '${name}': provider 'leaf' publishes no boundary and must not declare paths; remove boundary.paths`);
-  } else if (providerName !== null && BUILT_INS.has(providerName) && providerName !== 'implicit' && providerName !== 'leaf' && (paths === null || paths.length === 0)) {
+  } else if (
+    providerName !== null &&
+    BUILT_INS.has(providerName) &&
+    providerName !== 'implicit' &&
+    providerName !== 'leaf' &&
+    // API-surface providers find their entry points when none are declared.
+    !EXTENSION_PROVIDERS.has(providerName) &&
+    (paths === null || paths.length === 0)
+  ) {
     issues.add(`Component '${name}': No boundary paths declared for explicit boundary provider`);
   }
   if (providerName === null || issues.list.length !== before) return null;

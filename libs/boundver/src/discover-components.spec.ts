@@ -5,7 +5,7 @@ import { nxProjectName } from './nx-project-name.js';
 describe('discoverComponents', () => {
   it('maps a root manifest to the single top-level Python package before src/lib/app', () => {
     const found = discoverComponents(['pyproject.toml', 'mypkg/__init__.py', 'mypkg/sub/__init__.py', 'src/x.py', '.hidden/__init__.py'], { rootName: 'repo' });
-    expect(found).toEqual([{ name: 'repo', path: 'mypkg', versionSource: null, provider: 'python-exports', paths: ['__init__.py'] }]);
+    expect(found).toEqual([{ name: 'repo', path: 'mypkg', versionSource: null, provider: 'signatures', paths: [] }]);
   });
 
   it('gives a root manifest no Python package below its own level, and only pyproject.toml one at all', () => {

@@ -71,18 +71,35 @@ function compareBySegments(a: string, b: string): number {
 }
 
 /**
- * The boundary a component's own files suggest: an OpenAPI document, a JSON schema file, a Python
- * package `__init__.py`, a TypeScript `index.ts` entry point, or nothing (`implicit`).
+ * The boundary a component's own files suggest, most specific first: an OpenAPI document, a
+ * JSON schema file; then the API surface of its language — a TypeScript entry point
+ * (`src/index.ts`, `index.ts`) gets `typescript-api` when `typescript` is available to the
+ * workspace (`compilerAvailable`: a tsconfig is tracked) and `signatures` otherwise; a Python
+ * package (`__init__.py`), a Go module (`go.mod`) and a Rust crate (`Cargo.toml` with
+ * `src/lib.rs`) get `signatures`, which finds their public symbols itself. Nothing fits:
+ * `implicit`, the text boundary.
  */
-function detectProvider(files: ReadonlySet<string>): { provider: string; paths: string[] } {
+export function proposeBoundary(files: ReadonlySet<string>, compilerAvailable: boolean): { provider: string; paths: string[] } {
   for (const name of OPENAPI_NAMES) if (files.has(name)) return { provider: 'openapi', paths: [name] };
   const openapiLike = [...files].filter((name) => !name.includes('/') && name.toLowerCase().startsWith('openapi')).sort(compareCodePoints);
   if (openapiLike.length > 0) return { provider: 'openapi', paths: [openapiLike[0]] };
   for (const name of JSON_BOUNDARY_NAMES) if (files.has(name)) return { provider: 'json-file', paths: [name] };
-  if (files.has('__init__.py')) return { provider: 'python-exports', paths: ['__init__.py'] };
-  if (files.has('src/index.ts')) return { provider: 'typescript-exports', paths: ['src/index.ts'] };
-  if (files.has('index.ts')) return { provider: 'typescript-exports', paths: ['index.ts'] };
+  for (const entry of ['src/index.ts', 'index.ts']) {
+    if (files.has(entry)) return { provider: compilerAvailable ? 'typescript-api' : 'signatures', paths: [entry] };
+  }
+  if (files.has('__init__.py')) return { provider: 'signatures', paths: [] };
+  if (files.has('go.mod')) return { provider: 'signatures', paths: [] };
+  if (files.has('Cargo.toml') && files.has('src/lib.rs')) return { provider: 'signatures', paths: [] };
   return { provider: 'implicit', paths: [] };
+}
+
+/** Whether the repository tracks a TypeScript config, so `typescript` is the workspace's to load. */
+export function tracksTypescriptConfig(paths: Iterable<string>): boolean {
+  for (const path of paths) {
+    const name = basenameOf(path);
+    if (name.startsWith('tsconfig') && name.endsWith('.json') && !ignored(path)) return true;
+  }
+  return false;
 }
 
 /**
@@ -127,7 +144,7 @@ export function manifestDirectories(paths: readonly string[]): string[] {
  * Proposes components from the package manifests (package.json, pyproject.toml, Cargo.toml,
  * go.mod) among `paths`, the repository's tracked files (POSIX, repository-relative). Each
  * manifest directory becomes one component, versioned by the manifest's field, with the boundary
- * its files suggest. It is named after the Nx project declared there (`projectNames`, e.g.
+ * its files suggest (see {@link proposeBoundary}). It is named after the Nx project declared there (`projectNames`, e.g.
  * `@ws/calc`; at the root the workspace's name, as the plugin names its workspace-level
  * project), else after the directory (`rootName` at the root); `-2`, `-3`… on clashes. Manifests
  * under dependency or build directories are ignored. Deterministic for a given input. Throws
@@ -136,6 +153,7 @@ export function manifestDirectories(paths: readonly string[]): string[] {
 export function discoverComponents(paths: readonly string[], options: DiscoverOptions): DiscoveredComponent[] {
   const maxComponents = options.maxComponents ?? 1_000;
   const rootDirectory = rootManifestDirectory(paths);
+  const compilerAvailable = tracksTypescriptConfig(paths);
   // Code-unit order keeps every directory's files in one contiguous range.
   const sorted = [...paths].sort();
   const found: DiscoveredComponent[] = [];
@@ -167,7 +185,7 @@ export function discoverComponents(paths: readonly string[], options: DiscoverOp
       const prefix = `${componentPath}/`;
       const files = new Set<string>();
       for (let index = lowerBound(sorted, prefix); index < sorted.length && sorted[index].startsWith(prefix); index += 1) files.add(sorted[index].slice(prefix.length));
-      const { provider, paths: boundaryPaths } = detectProvider(files);
+      const { provider, paths: boundaryPaths } = proposeBoundary(files, compilerAvailable);
       names.add(name);
       found.push({
         name,

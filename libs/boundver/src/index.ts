@@ -182,7 +182,7 @@ export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions,
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 export { outputJsonText, toOutputJson } from './json-output.js';
-export { discoverComponents, type DiscoveredComponent, type DiscoverOptions } from './discover-components.js';
+export { discoverComponents, type DiscoveredComponent, type DiscoverOptions, proposeBoundary, tracksTypescriptConfig } from './discover-components.js';
 export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './init-config.js';
 export { addComponent, removeComponent, type AddComponentOptions, type ConfigEditOptions, type ConfigEditResult, type RemoveComponentOptions } from './config-edit.js';
 export {

@@ -38,7 +38,7 @@ export interface LockComponent {
   fingerprints: LockFingerprints;
   semver: LockSemver;
   boundary_errors?: string[];
-  /** Custom providers only. */
+  /** Custom providers, and API-surface providers (`{api_symbols: {"<entry>#<name>": "<kind>:<hex>"}}`). */
   boundary_metadata?: JsonObject;
   version_errors?: string[];
   exact_errors?: string[];

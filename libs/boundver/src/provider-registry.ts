@@ -1,7 +1,12 @@
+import { API_SURFACE_FACTORIES } from './api-surface/api-surface-providers.js';
+import type { ApiSurfaceProvider } from './api-surface/api-surface-types.js';
 import type { LoadedCustomProvider } from './custom-providers.js';
 
-/** How a built-in provider produces the boundary. */
-export type BuiltInProviderKind = 'raw' | 'implicit' | 'leaf' | 'json-canonical' | 'openapi-canonical';
+/**
+ * How a built-in provider produces the boundary. `api-surface`: a driftgate extension (see
+ * {@link EXTENSION_PROVIDERS}) whose boundary is one semantic entry per exported symbol.
+ */
+export type BuiltInProviderKind = 'raw' | 'implicit' | 'leaf' | 'json-canonical' | 'openapi-canonical' | 'api-surface';
 
 /** A built-in provider: its algorithm and the version string written to the lock. */
 export interface BuiltInProvider {
@@ -30,7 +35,15 @@ export const BUILT_IN_PROVIDERS: ReadonlyMap<string, BuiltInProvider> = new Map<
   ['leaf', { name: 'leaf', kind: 'leaf', version: '1' }],
   ['json-canonical', { name: 'json-canonical', kind: 'json-canonical', version: '3' }],
   ['openapi-canonical', { name: 'openapi-canonical', kind: 'openapi-canonical', version: '4' }],
+  ...[...API_SURFACE_FACTORIES].map(([name, { version }]): [string, BuiltInProvider] => [name, { name, kind: 'api-surface', version }]),
 ]);
+
+/**
+ * Built-in providers that are driftgate extensions to the semantic contract: the Python boundver
+ * does not know them, so a lock using them verifies only here (`validate-config --portable`
+ * refuses them).
+ */
+export const EXTENSION_PROVIDERS: ReadonlySet<string> = new Set(API_SURFACE_FACTORIES.keys());
 
 /** A provider a component can name: built-in or a loaded custom one. */
 export type RegisteredProvider = { readonly kind: 'built-in'; readonly provider: BuiltInProvider } | { readonly kind: 'custom'; readonly provider: LoadedCustomProvider };
@@ -38,6 +51,7 @@ export type RegisteredProvider = { readonly kind: 'built-in'; readonly provider:
 /** The providers of one operation: the built-ins plus the custom providers it loaded. */
 export class ProviderRegistry {
   readonly #custom: ReadonlyMap<string, LoadedCustomProvider>;
+  readonly #surfaces = new Map<string, ApiSurfaceProvider>();
 
   constructor(custom: ReadonlyMap<string, LoadedCustomProvider> = new Map()) {
     this.#custom = custom;
@@ -49,5 +63,20 @@ export class ProviderRegistry {
     if (builtIn !== undefined) return { kind: 'built-in', provider: builtIn };
     const custom = this.#custom.get(name);
     return custom === undefined ? undefined : { kind: 'custom', provider: custom };
+  }
+
+  /**
+   * The operation's one instance of an API-surface provider, created on first use, so state it
+   * keeps (one TypeScript program) is shared by every component of the operation.
+   */
+  apiSurface(name: string): ApiSurfaceProvider | undefined {
+    let provider = this.#surfaces.get(name);
+    if (provider === undefined) {
+      const factory = API_SURFACE_FACTORIES.get(name);
+      if (factory === undefined) return undefined;
+      provider = factory.create();
+      this.#surfaces.set(name, provider);
+    }
+    return provider;
   }
 }

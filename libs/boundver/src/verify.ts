@@ -18,6 +18,7 @@ import { assembleLock, mergePartialLock } from './generate.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
 import { readLock } from './lock-read.js';
+import { apiSymbolChanges, describeApiChanges } from './api-surface/api-surface-entries.js';
 import { COMPONENT_METADATA_FIELDS, type Lock, type LockComponent, type LockSlice } from './lock-types.js';
 import { lockComponentValue, lockSliceValue, serializeLock } from './lock-write.js';
 import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, type RepoFile } from './operation-source.js';
@@ -494,7 +495,10 @@ function checkComponent(
     const before = lockedValue.get(field);
     const after = currentValue.get(field);
     if (comparableJson(before) !== comparableJson(after)) {
-      acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
+      // An API-surface provider's metadata is its symbols: name what changed, not two digest maps.
+      const api = field === 'boundary_metadata' ? apiSymbolChanges(before, after) : undefined;
+      if (api !== undefined) (gated.has('boundary') ? acc.issues : acc.observations).push(`API CHANGE ${name}: ${describeApiChanges(api)}`);
+      else acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
     }
   }
 }

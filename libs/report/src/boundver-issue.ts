@@ -14,7 +14,7 @@ export interface ClassifiedIssue {
   readonly text: string;
   readonly rule: BoundverRuleKey | null;
   readonly subject: IssueSubject;
-  /** `AFFECTED CONSUMERS …` lines carry no rule: they belong to the drift line before them. */
+  /** `AFFECTED CONSUMERS …` and `API CHANGE …` lines carry no rule: they belong to the drift line before them. */
   readonly affected: boolean;
 }
 
@@ -76,6 +76,11 @@ export function classifyIssue(text: string, components: readonly string[], slice
     const owner = knownPrefix(text.slice(prefix.length), components, ': ');
     if (owner !== null) return component('digest-error', owner);
     return lock('digest-error');
+  }
+  // The exported symbols behind a boundary change: details of the drift line before it.
+  if (text.startsWith('API CHANGE ')) {
+    const owner = knownPrefix(text.slice('API CHANGE '.length), components, ': ');
+    return { text, rule: null, subject: owner === null ? { kind: 'lock' } : { kind: 'component', name: owner }, affected: true };
   }
   const affected = /^AFFECTED CONSUMERS(?: \(TRANSITIVE\))? /.exec(text);
   if (affected) {

@@ -12,6 +12,7 @@ interface ValidateFlags {
   allowPartial?: boolean;
   format: OutputFormat;
   allowCustomProviders?: boolean;
+  portable?: boolean;
 }
 
 /**
@@ -27,6 +28,7 @@ export function registerValidateConfigCommand(program: Command, io: CliIo): void
     .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
     .addOption(sourceOption())
     .option('--allow-partial', 'accept slices whose mode some member cannot supply')
+    .option('--portable', 'also refuse what only this boundver computes (the typescript-api and signatures providers, custom providers), so the Python boundver can verify the lock')
     .addOption(formatOption())
     .addOption(customProvidersOption())
     .action(async (flags: ValidateFlags, command: Command) => {
@@ -36,6 +38,7 @@ export function registerValidateConfigCommand(program: Command, io: CliIo): void
         ...(flags.config === undefined ? {} : { config: flags.config }),
         source: flags.source,
         allowPartial: flags.allowPartial === true,
+        portable: flags.portable === true,
         allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
       });
       if (flags.format === 'json') {

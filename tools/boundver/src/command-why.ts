@@ -35,6 +35,7 @@ function whyJson(result: WhyResult): unknown {
     gated_changes: result.gatedChanges,
     non_gating_changes: result.nonGatingChanges,
     metadata_changes: result.metadataChanges,
+    ...(result.apiChanges === undefined ? {} : { api_changes: result.apiChanges }),
     digest_errors: result.digestErrors,
     summary: result.summary,
     changed_files: result.changedFiles.files,
@@ -72,7 +73,16 @@ function whyText(result: WhyResult): string[] {
     else lines.push(`  ${label}  ${before}  ->  ${after}  (changed, ${result.gatedFacets.includes(facet) ? 'gating' : 'non-gating'})`);
   }
   lines.push('', `Change type:  ${result.summary}`);
-  const metadata = Object.entries(result.metadataChanges);
+  const api = result.apiChanges;
+  if (api !== undefined && api.added.length + api.removed.length + api.changed.length > 0) {
+    // The API diff a reviewer needs: which exported symbols consumers must look at.
+    lines.push('', 'Exported symbols:');
+    for (const name of api.added) lines.push(`  + ${name}  (added)`);
+    for (const name of api.removed) lines.push(`  - ${name}  (removed)`);
+    for (const name of api.changed) lines.push(`  ~ ${name}  (signature changed)`);
+  }
+  // The symbol digests are the API diff above, not a value to print.
+  const metadata = Object.entries(result.metadataChanges).filter(([field]) => !(api !== undefined && field === 'boundary_metadata'));
   if (metadata.length > 0) {
     lines.push('', 'Metadata changes:');
     for (const [field, change] of metadata) {

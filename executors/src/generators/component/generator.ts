@@ -1,5 +1,5 @@
 import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
-import { parseConfigDocument, validateConfig } from '@driftgate/boundver';
+import { parseConfigDocument, proposeBoundary, tracksTypescriptConfig, validateConfig } from '@driftgate/boundver';
 import { DriftgateNxError } from '../../errors.js';
 import { WORKSPACE_ROOT, normalizeRoot } from '../../project-roots.js';
 import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, readJsonObject } from '../../workspace-files.js';
@@ -10,7 +10,10 @@ export interface ComponentGeneratorOptions {
   project: string;
   /** Component name. Default: the project name as Nx spells it (`@scope/pkg`), the rule `boundver init --discover` names components by. */
   name?: string;
-  /** Boundary provider. Default `implicit`. */
+  /**
+   * Boundary provider. Default: what `boundver init --discover` proposes for the project's files
+   * (`typescript-api`, `signatures`, `openapi`, `json-file`, else `implicit`), with its paths.
+   */
   provider?: string;
   /** Boundary paths, relative to the project root. Default none. */
   paths?: string[];
@@ -49,8 +52,10 @@ export default async function componentGenerator(tree: Tree, options: ComponentG
   const component: Record<string, unknown> = { path: root === WORKSPACE_ROOT ? '.' : root };
   if (options.ecosystem !== undefined) component['ecosystem'] = options.ecosystem;
   if (options.versionFile !== undefined) component['version_source'] = { file: options.versionFile, field: options.versionField };
-  const boundary: Record<string, unknown> = { provider: options.provider ?? 'implicit' };
-  if (options.paths !== undefined && options.paths.length > 0) boundary['paths'] = options.paths;
+  const proposed = options.provider === undefined ? proposeBoundary(projectFiles(tree, root), tracksTypescriptConfig(workspaceConfigs(tree))) : undefined;
+  const boundary: Record<string, unknown> = { provider: options.provider ?? proposed!.provider };
+  const paths = options.paths !== undefined && options.paths.length > 0 ? options.paths : (proposed?.paths ?? []);
+  if (paths.length > 0) boundary['paths'] = paths;
   component['boundary'] = boundary;
   if (options.behaviorPaths !== undefined && options.behaviorPaths.length > 0) component['behavior'] = { paths: options.behaviorPaths };
   if (options.consumers !== undefined && options.consumers.length > 0) component['consumers'] = options.consumers;
@@ -67,4 +72,29 @@ export default async function componentGenerator(tree: Tree, options: ComponentG
   }
   tree.write(configFile, text);
   if (!options.skipFormat) await formatFiles(tree);
+}
+
+/** Directories whose files never decide a boundary (dependencies, build output). */
+const SKIPPED = new Set(['node_modules', 'dist', 'build', '.git']);
+
+/** The project's files, relative to its root, as discovery sees a component's files. */
+function projectFiles(tree: Tree, root: string): Set<string> {
+  const base = root === WORKSPACE_ROOT ? '' : root;
+  const files = new Set<string>();
+  const walk = (dir: string, rel: string): void => {
+    for (const child of tree.children(dir)) {
+      if (SKIPPED.has(child)) continue;
+      const path = dir === '' ? child : `${dir}/${child}`;
+      const relative = rel === '' ? child : `${rel}/${child}`;
+      if (tree.isFile(path)) files.add(relative);
+      else walk(path, relative);
+    }
+  };
+  walk(base, '');
+  return files;
+}
+
+/** The workspace's TypeScript configs at its root (where Nx keeps them). */
+function workspaceConfigs(tree: Tree): string[] {
+  return tree.children('').filter((name) => name.startsWith('tsconfig') && name.endsWith('.json'));
 }

@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateNxTsLibraries } from './support/nx-ts-libraries.js';
+import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
+
+// boundver's grading on an Nx library, through the built CLI: with `typescript-api` (what
+// `boundver init --discover` now proposes there) an API change is exit 4 naming the symbol, and
+// an implementation change is exit 1, where the text boundary of `src/index.ts` said exit 1 to both.
+
+const BIN = fileURLToPath(new URL('../tools/boundver/bin/boundver.js', import.meta.url));
+
+function bv(cwd: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const LIB = 'packages/calc/src/lib/calc.ts';
+const CALC = `import { roundCents } from './round.js';
+export * from './units.js';
+
+/** Splits a total into equal parts; the last part takes the rounding rest. */
+export function splitEvenly(total: number, parts: number): number[] {
+  const each = roundCents(total / parts);
+  const out = Array.from({ length: parts }, () => each);
+  out[parts - 1] = roundCents(total - each * (parts - 1));
+  return out;
+}
+
+export interface Money {
+  readonly cents: number;
+}
+`;
+const ROUND = 'export function roundCents(value: number): number {\n  return Math.round(value * 100) / 100;\n}\n';
+const UNITS = 'export function cents(value: number): number {\n  return value * 100;\n}\n';
+
+let repo: TempRepo;
+let base: string;
+
+beforeAll(async () => {
+  repo = await generateNxTsLibraries([['packages/calc', 'tsc']]);
+  writeFileSync(join(repo.dir, LIB), CALC);
+  writeFileSync(join(repo.dir, 'packages/calc/src/lib/round.ts'), ROUND);
+  writeFileSync(join(repo.dir, 'packages/calc/src/lib/units.ts'), UNITS);
+  repo.commit('calc');
+  const init = bv(repo.dir, ['init', '--discover']);
+  expect(init.status, init.stderr).toBe(0);
+  repo.commit('boundver components');
+  const generated = bv(repo.dir, ['generate']);
+  expect(generated.status, generated.stderr).toBe(0);
+  base = repo.commit('boundary lock');
+}, 120_000);
+afterAll(() => repo?.dispose());
+
+/** Commits `edit` of the library file on top of the locked state and verifies (HEAD). */
+function verifyAfter(edit: (text: string) => string, file = LIB): { status: number | null; out: string; why: string } {
+  repo.git('reset', '-q', '--hard', base);
+  const path = join(repo.dir, file);
+  writeFileSync(path, edit(readFileSync(path, 'utf8')));
+  repo.commit('edit');
+  const run = bv(repo.dir, ['verify']);
+  const why = bv(repo.dir, ['why', '@ws/calc']);
+  return { status: run.status, out: `${run.stdout}${run.stderr}`, why: why.stdout };
+}
+
+describe('boundver on an Nx TypeScript library with typescript-api', () => {
+  it('init --discover proposes typescript-api on the library entry point', () => {
+    const config = JSON.parse(readFileSync(join(repo.dir, 'boundary.config.json'), 'utf8'));
+    expect(config.components['@ws/calc'].boundary).toEqual({ provider: 'typescript-api', paths: ['src/index.ts'] });
+    const lock = JSON.parse(readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8'));
+    const entry = lock.components['@ws/calc'];
+    expect(entry.boundary_provider).toBe('typescript-api');
+    expect(Object.keys(entry.boundary_metadata.api_symbols)).toEqual(['src/index.ts#Money', 'src/index.ts#cents', 'src/index.ts#splitEvenly']);
+  });
+
+  it.each([
+    ['a new export', (t: string) => `${t}\nexport function fromCents(cents: number): number {\n  return cents / 100;\n}\n`, 'added `src/index.ts#fromCents`', '+ src/index.ts#fromCents  (added)'],
+    ['a removed export', (t: string) => t.replace('export interface Money', 'interface Money'), 'removed `src/index.ts#Money`', '- src/index.ts#Money  (removed)'],
+    ['a changed parameter type', (t: string) => t.replace('parts: number)', 'parts: bigint)').replace('length: parts', 'length: Number(parts)').replace('out[parts - 1]', 'out[Number(parts) - 1]').replace('(parts - 1)', '(Number(parts) - 1)').replace('total / parts', 'total / Number(parts)'), 'changed `src/index.ts#splitEvenly`', '~ src/index.ts#splitEvenly  (signature changed)'],
+    ['a changed return type', (t: string) => t.replace('): number[] {', '): readonly number[] {'), 'changed `src/index.ts#splitEvenly`', '~ src/index.ts#splitEvenly'],
+  ])('%s is a boundary change (exit 4) naming the symbol', (_label, edit, issue, why) => {
+    const run = verifyAfter(edit);
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain(`API CHANGE @ws/calc: ${issue}`);
+    expect(run.why).toContain(why);
+  });
+
+  it('a change in a re-exported module is followed (exit 4)', () => {
+    const run = verifyAfter((t) => t.replace('cents(value: number)', 'cents(value: number, rate = 1)'), 'packages/calc/src/lib/units.ts');
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain('changed `src/index.ts#cents`');
+  });
+
+  it.each([
+    ['a body edit', (t: string) => t.replace('const each = roundCents(total / parts);', 'const each = roundCents(total / parts + 0);')],
+    ['a comment', (t: string) => t.replace('export interface Money {', '// Amounts are kept in cents.\nexport interface Money {')],
+    ['reformatting', (t: string) => t.replace('(total: number, parts: number): number[] {', '(\n  total: number,\n  parts: number,\n): number[] {')],
+  ])('%s is implementation only (exit 1)', (_label, edit) => {
+    const run = verifyAfter(edit);
+    expect(run.status, run.out).toBe(1);
+    expect(run.out).not.toContain('API CHANGE');
+    expect(run.out).toContain('MISMATCH @ws/calc.exact');
+  });
+
+  it('a private function is implementation only (exit 1)', () => {
+    const run = verifyAfter((t) => t.replace('(value: number): number {', '(value: number, digits = 2): number {').replace('* 100) / 100', `* 10 ** digits) / 10 ** digits`), 'packages/calc/src/lib/round.ts');
+    expect(run.status, run.out).toBe(1);
+    expect(run.out).not.toContain('API CHANGE');
+  });
+
+  it('validate-config --portable refuses the extension provider', () => {
+    repo.git('reset', '-q', '--hard', base);
+    const run = bv(repo.dir, ['validate-config', '--portable']);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toContain("boundary provider 'typescript-api' is a driftgate extension the Python boundver does not have");
+    expect(bv(repo.dir, ['validate-config']).status).toBe(0);
+  });
+});
