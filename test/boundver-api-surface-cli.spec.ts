@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNxTsLibraries } from './support/nx-ts-libraries.js';
-import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
+import { GIT_TEST_ENV, type TempRepo, createTempRepo } from './support/temp-repo.js';
 
 // boundver's grading on an Nx library, through the built CLI: with `typescript-api` (what
 // `boundver init --discover` now proposes there) an API change is exit 4 naming the symbol, and
@@ -116,5 +116,75 @@ describe('boundver on an Nx TypeScript library with typescript-api', () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toContain("boundary provider 'typescript-api' is a driftgate extension the Python boundver does not have");
     expect(bv(repo.dir, ['validate-config']).status).toBe(0);
+  });
+});
+
+describe('boundver on Python, Go and Rust packages with signatures', () => {
+  const PY = 'def split_evenly(total: int, parts: int) -> list[int]:\n    each = total // parts\n    return [each] * parts\n\n\ndef _helper(x):\n    return x\n';
+  const GO = 'package calc\n\n// SplitEvenly splits total into parts.\nfunc SplitEvenly(total int, parts int) []int {\n\teach := total / parts\n\tout := make([]int, parts)\n\tfor i := range out {\n\t\tout[i] = each\n\t}\n\treturn out\n}\n\nfunc helper(x int) int { return x }\n';
+  const RS = 'pub fn split_evenly(total: u64, parts: u64) -> Vec<u64> {\n    let each = total / parts;\n    vec![each; parts as usize]\n}\n\nfn helper(x: u64) -> u64 {\n    x\n}\n';
+  const FILES: Record<string, string> = {
+    'py/calc/pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\n',
+    'py/calc/calc/__init__.py': 'from .core import split_evenly\n\n__all__ = ["split_evenly"]\n',
+    'py/calc/calc/core.py': PY,
+    'go/calc/go.mod': 'module example.com/calc\n\ngo 1.19\n',
+    'go/calc/calc.go': GO,
+    'rs/calc/Cargo.toml': '[package]\nname = "calc"\nversion = "0.1.0"\n',
+    'rs/calc/src/lib.rs': RS,
+  };
+  let packages: TempRepo;
+  let locked: string;
+
+  beforeAll(() => {
+    packages = createTempRepo(FILES);
+    const init = bv(packages.dir, ['init', '--discover']);
+    expect(init.status, init.stderr).toBe(0);
+    packages.commit('components');
+    const generated = bv(packages.dir, ['generate']);
+    expect(generated.status, generated.stderr).toBe(0);
+    locked = packages.commit('lock');
+  });
+  afterAll(() => packages?.dispose());
+
+  function after(file: string, edit: (text: string) => string): { status: number | null; out: string } {
+    packages.git('reset', '-q', '--hard', locked);
+    const path = join(packages.dir, file);
+    writeFileSync(path, edit(readFileSync(path, 'utf8')));
+    packages.commit('edit');
+    const run = bv(packages.dir, ['verify']);
+    return { status: run.status, out: `${run.stdout}${run.stderr}` };
+  }
+
+  it('init --discover proposes signatures for each package', () => {
+    const config = JSON.parse(readFileSync(join(packages.dir, 'boundary.config.json'), 'utf8'));
+    for (const name of Object.keys(config.components)) expect(config.components[name].boundary, name).toEqual({ provider: 'signatures', paths: [] });
+    expect(Object.keys(config.components).sort()).toHaveLength(3);
+  });
+
+  it.each([
+    ['Python: a new function', 'py/calc/calc/core.py', (t: string) => `${t}\n\ndef from_cents(cents: int) -> float:\n    return cents / 100\n`, 'added'],
+    ['Python: a changed parameter type', 'py/calc/calc/core.py', (t: string) => t.replace('parts: int)', 'parts: float)'), 'changed'],
+    ['Python: a changed return type', 'py/calc/calc/core.py', (t: string) => t.replace('-> list[int]', '-> tuple[int, ...]'), 'changed'],
+    ['Go: a removed export', 'go/calc/calc.go', (t: string) => t.replace('func SplitEvenly', 'func splitEvenly'), 'removed'],
+    ['Go: a changed parameter type', 'go/calc/calc.go', (t: string) => t.replace('parts int)', 'parts int64)'), 'changed'],
+    ['Rust: a changed return type', 'rs/calc/src/lib.rs', (t: string) => t.replace('-> Vec<u64>', '-> Box<[u64]>'), 'changed'],
+    ['Rust: a new pub fn', 'rs/calc/src/lib.rs', (t: string) => `${t}\npub fn from_cents(cents: u64) -> f64 {\n    cents as f64 / 100.0\n}\n`, 'added'],
+  ])('%s is a boundary change (exit 4) naming the symbol', (_label, file, edit, what) => {
+    const run = after(file, edit);
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toMatch(new RegExp(`API CHANGE calc(-\\d)?: ${what} \``));
+  });
+
+  it.each([
+    ['Python: a body edit', 'py/calc/calc/core.py', (t: string) => t.replace('total // parts', '(total + 0) // parts')],
+    ['Python: a private function', 'py/calc/calc/core.py', (t: string) => t.replace('def _helper(x):', 'def _helper(x, y=1):')],
+    ['Go: a comment and reformatting', 'go/calc/calc.go', (t: string) => t.replace('func SplitEvenly(total int, parts int) []int {', '// More words.\nfunc SplitEvenly(total int,\n\tparts int) []int {')],
+    ['Go: a private function', 'go/calc/calc.go', (t: string) => t.replace('func helper(x int) int { return x }', 'func helper(x, y int) int { return x + y }')],
+    ['Rust: a body edit and a comment', 'rs/calc/src/lib.rs', (t: string) => t.replace('let each = total / parts;', '// even split\n    let each = (total / parts) + 0;')],
+    ['Rust: a private function', 'rs/calc/src/lib.rs', (t: string) => t.replace('fn helper(x: u64) -> u64 {', 'fn helper(x: u64, y: u64) -> u64 {')],
+  ])('%s is implementation only (exit 1)', (_label, file, edit) => {
+    const run = after(file, edit);
+    expect(run.status, run.out).toBe(1);
+    expect(run.out).not.toContain('API CHANGE');
   });
 });

@@ -47,6 +47,9 @@ const IGNORED_DIRECTORIES = new Set(['.git', 'node_modules', '__pycache__', '.ve
 /** Conventional source roots a repository-root manifest is mapped to (a root component would hash its own lock). */
 const CONVENTIONAL_ROOTS = ['src', 'lib', 'app'];
 
+/** A Python package beside a `pyproject.toml`: `<pkg>/__init__.py` or `src/<pkg>/__init__.py`. */
+const PACKAGE_INIT = /^(?:src\/)?[^/]+\/__init__\.py$/;
+
 const OPENAPI_NAMES = ['openapi.yaml', 'openapi.yml', 'openapi.json', 'swagger.yaml', 'swagger.json'];
 const JSON_BOUNDARY_NAMES = ['boundary.json', 'schema.json', 'api.json'];
 
@@ -75,7 +78,7 @@ function compareBySegments(a: string, b: string): number {
  * JSON schema file; then the API surface of its language — a TypeScript entry point
  * (`src/index.ts`, `index.ts`) gets `typescript-api` when `typescript` is available to the
  * workspace (`compilerAvailable`: a tsconfig is tracked) and `signatures` otherwise; a Python
- * package (`__init__.py`), a Go module (`go.mod`) and a Rust crate (`Cargo.toml` with
+ * package (`__init__.py`, or a `pyproject.toml` beside `<pkg>/__init__.py`), a Go module (`go.mod`) and a Rust crate (`Cargo.toml` with
  * `src/lib.rs`) get `signatures`, which finds their public symbols itself. Nothing fits:
  * `implicit`, the text boundary.
  */
@@ -87,7 +90,7 @@ export function proposeBoundary(files: ReadonlySet<string>, compilerAvailable: b
   for (const entry of ['src/index.ts', 'index.ts']) {
     if (files.has(entry)) return { provider: compilerAvailable ? 'typescript-api' : 'signatures', paths: [entry] };
   }
-  if (files.has('__init__.py')) return { provider: 'signatures', paths: [] };
+  if (files.has('__init__.py') || (files.has('pyproject.toml') && [...files].some((f) => PACKAGE_INIT.test(f)))) return { provider: 'signatures', paths: [] };
   if (files.has('go.mod')) return { provider: 'signatures', paths: [] };
   if (files.has('Cargo.toml') && files.has('src/lib.rs')) return { provider: 'signatures', paths: [] };
   return { provider: 'implicit', paths: [] };
