@@ -7,13 +7,26 @@ import { listingRecordOptions } from './tree-listing.js';
 import type { SnapshotLimits } from './snapshot-limits.js';
 
 const NAMED_PATHS = 20;
+/**
+ * `git write-tree` locks the index to record its cache tree, so concurrent captures of one
+ * repository (`nx run-many -t verify-boundary` runs tasks in parallel) race for `index.lock`.
+ * The loser waits and tries again, for up to about 5 s in all.
+ */
+const LOCK_RETRIES = 30;
+const LOCKED_INDEX = /index\.lock'?: File exists/;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Captures the index as one immutable tree (`git write-tree`) and returns its id. Unresolved
  * merge stages are `GIT_UNMERGED_INDEX`, naming the conflicted paths.
  */
 export async function writeIndexTree(root: string, limits: SnapshotLimits): Promise<string> {
-  const run = await runGit(root, ['write-tree']);
+  let run = await runGit(root, ['write-tree']);
+  for (let attempt = 1; run.exitCode !== 0 && LOCKED_INDEX.test(run.stderr) && attempt <= LOCK_RETRIES; attempt++) {
+    await sleep(Math.min(250, 10 * attempt) + Math.floor(Math.random() * 20));
+    run = await runGit(root, ['write-tree']);
+  }
   if (run.exitCode === 0) return parseObjectIdLine(run.stdout, 'write-tree');
   const unmerged = await listUnmergedPaths(root, limits);
   if (unmerged.length > 0) {
