@@ -1,4 +1,5 @@
 import type { Benchmark } from './benchmark.js';
+import { boundverApiBenchmark } from './benchmarks/boundver-api.js';
 import { boundverBenchmark } from './benchmarks/boundver.js';
 import { gitBenchmark } from './benchmarks/git.js';
 import { nxBenchmark } from './benchmarks/nx.js';
@@ -11,6 +12,7 @@ import { mutationBenchmark } from './mutation/mutation-benchmark.js';
 export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchmark>([
   [gitBenchmark.name, gitBenchmark],
   [boundverBenchmark.name, boundverBenchmark],
+  [boundverApiBenchmark.name, boundverApiBenchmark],
   [surfBenchmark.name, surfBenchmark],
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [nxBenchmark.name, nxBenchmark],
