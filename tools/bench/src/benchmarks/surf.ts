@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, formatComparison, type Side } from '../measure.js';
 import { buildSyntheticRepo, cachedSyntheticRepo } from '../synthetic-repo.js';
+import { denseWorkload } from './surf-dense-workload.js';
 import { installedTreeKey, nodeModulesWorkload } from './surf-node-modules-workload.js';
 import { REAL_WORKLOAD, realWorkload } from './surf-real-workload.js';
 import { SURF_WORKLOAD, surfWorkload } from './surf-workload.js';
@@ -105,6 +106,22 @@ const fastest = (samples: ReadonlyArray<{ ms: number }>): number => Math.min(...
 const peak = (samples: ReadonlyArray<{ rssMiB?: number }>): number => Math.max(0, ...samples.map((s) => s.rssMiB ?? 0));
 const rssReporter = fileURLToPath(new URL('../workers/report-rss-on-exit.js', import.meta.url));
 
+/** Bump when the dense-file generator changes. */
+const DENSE_GENERATOR_VERSION = 1;
+
+/** One module with thousands of claimed definitions (see surf-dense-workload.ts). */
+async function ensureDenseWorkspace(workDir: string, scale: number): Promise<{ dir: string; marker: RealWorkspaceMarker }> {
+  const dir = join(workDir, `surf-dense-x${scale}`);
+  const key = { seed: 0, generator: DENSE_GENERATOR_VERSION, scale, layout: 'dense' };
+  const marker = await cachedSyntheticRepo(dir, key, 'the one-dense-file surf workspace', async (target) => {
+    const workload = await denseWorkload(scale);
+    await buildSyntheticRepo(target, workload.files);
+    writeFileSync(join(target, '.git', MANIFEST), `${workload.sources.join('\n')}\n`);
+    return { files: workload.sources.length, claims: workload.claims, hubs: workload.hubs, bytes: workload.sourceBytes };
+  });
+  return { dir, marker };
+}
+
 /** Bump when the node_modules workspace generator changes. */
 const NODE_MODULES_GENERATOR_VERSION = 2;
 
@@ -165,6 +182,18 @@ export async function realShaped(options: BenchOptions): Promise<void> {
     `\n## check over the TypeScript in node_modules: ${vendored.marker.claims} claims in ${vendored.marker.hubs} hubs over ${vendored.marker.files} files (${(vendored.marker.bytes / 1e6).toFixed(1)} MB), ${options.runs} runs each\n`,
   );
   await checkAgainstTwoWorkerFloor(surf, vendored.dir, vendored.marker.bytes, options.runs);
+
+  const dense = await ensureDenseWorkspace(options.workDir, options.scale);
+  process.stdout.write(
+    `\n## one file with ${dense.marker.claims} claimed definitions (${(dense.marker.bytes / 1e6).toFixed(2)} MB, like a generated test module), ${options.runs} runs each\n`,
+  );
+  const denseCheck = await compare(
+    { name: 'ours: surf check (cold)', command: process.execPath, args: [surf, 'check'], cwd: dense.dir },
+    { name: 'floor: parse the file once', command: process.execPath, args: [floorWorker, dense.dir, join(dense.dir, '.git', MANIFEST)], cwd: dense.dir },
+    options.runs,
+  );
+  process.stdout.write(`${formatComparison(denseCheck, { bytes: dense.marker.bytes })}\n`);
+  process.stdout.write(`  fastest runs: floor ${fastest(denseCheck.baseline.samples).toFixed(0)} ms, ours ${fastest(denseCheck.ours.samples).toFixed(0)} ms\n`);
 
   const one = await ensureRealWorkspace(options.workDir, options.scale, 'one-hub');
   const hub = join(one.dir, 'hubs', 'part-0.md');
