@@ -36,8 +36,8 @@ function isPub(item: SyntaxNode): boolean {
 
 const compact = (attribute: SyntaxNode): string => attribute.text.replace(/\s+/g, '');
 
-/** Walks the items of a file or inline module, each with the attributes written before it. */
-function scope(container: SyntaxNode, prefix: string, out: FoundSymbol[], modules: string[] | undefined): void {
+/** The named items of a block, comments skipped, each with the outer attributes written before it. */
+function* itemsWithAttributes(container: SyntaxNode): Generator<{ item: SyntaxNode; attrs: SyntaxNode[] }> {
   let attributes: SyntaxNode[] = [];
   for (const item of container.namedChildren) {
     if (item.type === 'line_comment' || item.type === 'block_comment') continue;
@@ -45,8 +45,14 @@ function scope(container: SyntaxNode, prefix: string, out: FoundSymbol[], module
       attributes.push(item);
       continue;
     }
-    const attrs = attributes;
+    yield { item, attrs: attributes };
     attributes = [];
+  }
+}
+
+/** Walks the items of a file or inline module, each with the attributes written before it. */
+function scope(container: SyntaxNode, prefix: string, out: FoundSymbol[], modules: string[] | undefined): void {
+  for (const { item, attrs } of itemsWithAttributes(container)) {
     if (attrs.some((a) => compact(a) === '#[doc(hidden)]')) continue;
     const head = attrs.flatMap((a) => signatureTokens(a));
     const name = item.childForFieldName('name')?.text;
@@ -119,15 +125,7 @@ function itemSymbols(
 
 /** The items of a trait or an `impl` block that pass `keep`, each as `<prefix><name>`. */
 function members(body: SyntaxNode, prefix: string, header: readonly string[], out: FoundSymbol[], keep: (item: SyntaxNode) => boolean): void {
-  let attributes: SyntaxNode[] = [];
-  for (const item of body.namedChildren) {
-    if (item.type === 'line_comment' || item.type === 'block_comment') continue;
-    if (item.type === 'attribute_item') {
-      attributes.push(item);
-      continue;
-    }
-    const attrs = attributes;
-    attributes = [];
+  for (const { item, attrs } of itemsWithAttributes(body)) {
     const name = item.childForFieldName('name')?.text;
     if (name === undefined || !keep(item) || attrs.some((a) => compact(a) === '#[doc(hidden)]')) continue;
     const kind =
