@@ -370,8 +370,13 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     } else if (command.includes('boundver init --discover')) {
       const config = readFileSync(file('boundary.config.json'), 'utf8');
       for (const lib of [LIB, OTHER_LIB]) expect(config, 'boundary.config.json').toContain(`packages/${lib}`);
+      // A ts-preset workspace tracks its tsconfigs and has typescript: its libraries' boundary is their exported API.
+      const components = Object.values((JSON.parse(config) as { components: Record<string, { path: string; boundary: { provider: string } }> }).components);
+      for (const lib of [LIB, OTHER_LIB]) expect(components.find((c) => c.path === `packages/${lib}`)?.boundary.provider, `packages/${lib}`).toBe('typescript-api');
     } else if (command.includes('boundver generate')) {
       expect(existsSync(file('boundary.lock.json'))).toBe(true);
+      const lock = readJson(file('boundary.lock.json')) as { components: Record<string, { boundary_metadata?: { api_symbols?: Record<string, string> } }> };
+      expect(Object.values(lock.components).some((c) => Object.keys(c.boundary_metadata?.api_symbols ?? {}).length > 0), 'the lock records exported symbols').toBe(true);
     } else if (command.includes('nx g @driftgate/nx:hub')) {
       const status = (await run('git status --porcelain --untracked-files=all')).stdout;
       const hubs = [...status.matchAll(/^\?\? (\S+\.md)$/gm)].map((match) => match[1]!);
@@ -443,6 +448,9 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
   step('verify-boundary: the edited library fails, the other passes', 5 * MINUTE, async () => {
     const edited = await nx(`run ${PLACEHOLDERS['<project>']}:verify-boundary`);
     expect(edited.status, describeRun('verify-boundary of the edited library', edited)).not.toBe(0);
+    // A body edit leaves the exported API alone: implementation only, not a boundary change.
+    expect(edited.output, describeRun('verify-boundary of the edited library', edited)).toContain('boundver verify: exit 1');
+    expect(edited.output).not.toContain('API CHANGE');
     const reports = reportPaths(edited.output);
     expect(reports.length, edited.output).toBeGreaterThan(0);
     for (const path of reports) expect(existsSync(file(path)), path).toBe(true);
