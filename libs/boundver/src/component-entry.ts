@@ -1,4 +1,4 @@
-import { compareGitPaths, encodeGitPath, type SnapshotEntry } from '@driftgate/git';
+import { compareGitPaths, encodeGitPath, type FileContent, type SnapshotEntry } from '@driftgate/git';
 import { apiSurfaceEntries } from './api-surface/api-surface-entries.js';
 import { jsonCanonicalContent, openApiCanonicalContent } from './canonical-providers.js';
 import type { ComponentConfig } from './config-types.js';
@@ -124,11 +124,32 @@ interface CustomOutcome {
   readonly metadata: JsonObject | null;
 }
 
+/**
+ * Reads of one provider call from the snapshot, counted against the operation's byte budget
+ * (`maxTotalBytes`): a read fails once the budget is spent, or when it overspends it.
+ */
+function budgetedReads(context: EngineContext): { read(path: string): Promise<FileContent>; readonly remaining: number } {
+  const budget = context.limits.hash?.maxTotalBytes ?? DEFAULT_HASH_LIMITS.maxTotalBytes;
+  let spent = 0;
+  const exceeded = (): BoundverError => new BoundverError('BOUNDVER_HASH_GUARDRAIL', `Hash guardrail exceeded: provider reads exceed ${budget} bytes`);
+  return {
+    async read(path) {
+      if (spent >= budget) throw exceeded();
+      const file = await context.snapshot.read(path);
+      spent += file.content.length;
+      if (spent > budget) throw exceeded();
+      return file;
+    },
+    get remaining() {
+      return Math.max(0, budget - spent);
+    },
+  };
+}
+
 async function runCustomProvider(context: EngineContext, files: ComponentFiles, provider: LoadedCustomProvider): Promise<CustomOutcome> {
   const { snapshot } = context;
   const hashLimits = context.limits.hash ?? {};
-  const budget = hashLimits.maxTotalBytes ?? DEFAULT_HASH_LIMITS.maxTotalBytes;
-  let spent = 0;
+  const reads = budgetedReads(context);
   const component = files.component;
   const tracked = new Map(files.entries.map((entry) => [files.relative(entry.path), entry]));
   const providerContext: CustomProviderContext = {
@@ -145,14 +166,11 @@ async function runCustomProvider(context: EngineContext, files: ComponentFiles, 
     readFile: async (path) => {
       const entry = typeof path === 'string' ? tracked.get(path) : undefined;
       if (entry === undefined || path === '') throw new BoundverError('BOUNDVER_USAGE', `${String(path)} is not a tracked file of component '${component.name}'`);
-      if (spent >= budget) throw new BoundverError('BOUNDVER_HASH_GUARDRAIL', `Hash guardrail exceeded: provider reads exceed ${budget} bytes`);
-      const file = await snapshot.read(entry.path);
-      spent += file.content.length;
-      if (spent > budget) throw new BoundverError('BOUNDVER_HASH_GUARDRAIL', `Hash guardrail exceeded: provider reads exceed ${budget} bytes`);
+      const file = await reads.read(entry.path);
       return { content: file.content, mode: file.mode };
     },
     get remainingBytes() {
-      return Math.max(0, budget - spent);
+      return reads.remaining;
     },
   };
   try {
@@ -169,8 +187,7 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
   const component = files.component;
   const provider = context.registry.apiSurface(component.boundary.provider)!;
   const hashLimits = context.limits.hash ?? {};
-  const budget = hashLimits.maxTotalBytes ?? DEFAULT_HASH_LIMITS.maxTotalBytes;
-  let spent = 0;
+  const reads = budgetedReads(context);
   const failed = (errors: string[]): CustomOutcome => ({ digest: null, status: 'error', errors, metadata: null });
   try {
     const surface = await provider.surface({
@@ -183,10 +200,7 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
       read: async (repoPath) => {
         const entry = context.snapshot.get(repoPath);
         if (entry === undefined || entry.mode === '160000') return undefined;
-        if (spent >= budget) throw new BoundverError('BOUNDVER_HASH_GUARDRAIL', `Hash guardrail exceeded: provider reads exceed ${budget} bytes`);
-        const file = await context.snapshot.read(repoPath);
-        spent += file.content.length;
-        return file.content;
+        return (await reads.read(repoPath)).content;
       },
     });
     if (!surface.ok) return failed([...surface.errors]);
@@ -288,6 +302,7 @@ async function finishComponent(
   context: EngineContext,
   plan: ComponentPlan,
   outcome: (task: FileHashTask | null) => FileHashOutcome | null,
+  /** The API surface's outcome, for a component with an API-surface provider. */
   surface: Promise<CustomOutcome> | undefined,
 ): Promise<LockComponent> {
   const { snapshot } = context;
@@ -307,7 +322,8 @@ async function finishComponent(
     ({ digest: boundary, status: boundaryStatus, errors: boundaryErrors, metadata } = custom);
     providerVersion = plan.boundary.provider.version;
   } else if (plan.boundary.kind === 'api') {
-    const api = await (surface ?? runApiSurface(context, plan.files, plan.boundary.entries));
+    // Started for every component at once by computeEntries (see there).
+    const api = await surface!;
     ({ digest: boundary, status: boundaryStatus, errors: boundaryErrors, metadata } = api);
     const registered = context.registry.get(component.boundary.provider);
     providerVersion = registered?.kind === 'built-in' ? registered.provider.version : null;
