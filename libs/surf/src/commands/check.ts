@@ -10,13 +10,13 @@ import type { Divergence, SpanLocation } from './divergence.js';
 import { GitContext } from './git-context.js';
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
-import { addHistory } from './check-history.js';
+import { type HistoryItem, addHistory } from './check-history.js';
 import type { HistoryQuery } from './magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from './site-source.js';
 import type { PoolTask } from './pool-task.js';
-import { PARALLEL_MIN_TASKS, WorkPool, workerCount } from './work-pool.js';
+import { WorkPool, workerCount } from './work-pool.js';
 
 export interface CheckOptions {
   /**
@@ -93,45 +93,6 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const scope = await CheckScope.build(root, options.files ?? [], options.base);
   const historyBase = options.base ?? 'HEAD';
 
-  // The workers start now, so their start-up (each loads the grammars) overlaps parsing the hubs.
-  const setting = options.workers ?? 'auto';
-  const enough = setting === 'auto' ? PARALLEL_MIN_TASKS : Math.floor(setting) + 1;
-  const pool = await WorkPool.open(root, workerCount(setting, anchoredFilesAtLeast(workspace, scope, enough)));
-  try {
-    return await planAndRun(workspace, scope, historyBase, pool, options);
-  } finally {
-    await pool.close();
-  }
-}
-
-/**
- * How many distinct in-scope files the hubs anchor, counted up to `limit`, from each hub's quick
- * facts (no YAML): enough to decide whether worker threads pay off before the hubs are parsed.
- * A hub outside the quick subset counts as `limit` (it is parsed anyway, and usually large).
- */
-function anchoredFilesAtLeast(workspace: LoadedWorkspace, scope: CheckScope, limit: number): number {
-  const files = new Set<string>();
-  for (const loaded of workspace.hubs) {
-    if (loaded.kind !== 'Concept') continue;
-    const facts = quickHubFacts(loaded.text);
-    if (facts === undefined) return limit;
-    for (const sites of facts.sites) {
-      const anchored = sites.map(siteTarget).flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
-      if (!scope.includes(anchored)) continue;
-      for (const file of anchored) files.add(file);
-      if (files.size >= limit) return limit;
-    }
-  }
-  return files.size;
-}
-
-async function planAndRun(
-  workspace: LoadedWorkspace,
-  scope: CheckScope,
-  historyBase: string,
-  pool: WorkPool,
-  options: CheckOptions,
-): Promise<CheckResult> {
   const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
   const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
     let job = jobs.get(file);
@@ -193,12 +154,17 @@ async function planAndRun(
   }
 
   const tasks: PoolTask[] = [...jobs].map(([file, job]) => ({ kind: 'hash', file, requests: job.requests }));
-  const answers = await pool.run(tasks, options.onProgress);
-  tasks.forEach((task, t) => {
-    const sinks = jobs.get(task.file)!.sinks;
-    (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
-  });
-  return conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, tasks.length, pool, knownRefs);
+  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', tasks.length));
+  try {
+    const answers = await pool.run(tasks, options.onProgress);
+    tasks.forEach((task, t) => {
+      const sinks = jobs.get(task.file)!.sinks;
+      (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
+    });
+    return await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, tasks.length, pool, knownRefs);
+  } finally {
+    await pool.close();
+  }
 }
 
 type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
@@ -236,9 +202,9 @@ async function conclude(
 ): Promise<CheckResult> {
   const divergences: Divergence[] = [];
   const stale = new Map<string, string[][]>();
-  const history: Array<{ index: number; query: Omit<HistoryQuery, 'rev'>; verifiedCommit: string | undefined }> = [];
+  const history: HistoryItem[] = [];
   // Sites of changed multi-site claims: which of them changed since the history base (advisory).
-  const siteHistory: Array<{ index: number; site: number; query: Omit<HistoryQuery, 'rev'>; verifiedCommit: string | undefined }> = [];
+  const siteHistory: Array<HistoryItem & { readonly site: number }> = [];
   let claims = 0;
   let clean = 0;
   let v1Clean = 0;
@@ -341,10 +307,10 @@ function judge(plan: ClaimPlan): Judgement {
   if (claim.hash === undefined) {
     return { kind: 'diverged', divergence: { ...base, kind: 'unverified', newHash, ...current } };
   }
-  if (digest === parseStamp(claim.hash)!.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
-  // A changed claim: the code it was verified against is looked for in history (advisory).
-  const divergence: Divergence = { ...base, kind: 'changed', oldHash: claim.hash, newHash, ...current };
   const stored = parseStamp(claim.hash)!;
+  if (digest === stored.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
+  const divergence: Divergence = { ...base, kind: 'changed', oldHash: claim.hash, newHash, ...current };
+  // The code the claim was verified against is looked for in history by its stamp (advisory).
   const stamp = { recipe: plan.recipe, hex: stored.hex, ignoreLiterals: claim.ignoreLiterals };
   const history =
     single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens, stamp } : undefined;
