@@ -1,4 +1,4 @@
-import { type Lang, type ParsedFile, SyntaxLayerError, decodeSource, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
+import { type Lang, type ParsedFile, type SyntaxNode, SyntaxLayerError, decodeSource, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
 import { compareCodePoints } from '../string-order.js';
 import type { ApiSurface, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from './api-surface-types.js';
 import { componentFamilies, goEntries, pythonEntries, rustEntries, rustModuleFile, typescriptEntries } from './signatures-discovery.js';
@@ -134,14 +134,19 @@ class SurfaceRun {
   // Python ---------------------------------------------------------------------------------------
 
   #pythonModule(file: string): Promise<PythonModuleSurface | undefined> {
-    let pending = this.#python.get(file);
+    return this.#parsedOnce(this.#python, file, pythonModuleSurface);
+  }
+
+  /** What `read` makes of a file's tree, parsed at most once per operation (re-exports reach a file again). */
+  #parsedOnce<T>(cache: Map<string, Promise<T | undefined>>, file: string, read: (root: SyntaxNode) => T): Promise<T | undefined> {
+    let pending = cache.get(file);
     if (!pending) {
       pending = (async () => {
-        let surface: PythonModuleSurface | undefined;
-        await this.#parse(file, (parsed) => (surface = pythonModuleSurface(parsed.tree.rootNode)));
-        return surface;
+        let value: T | undefined;
+        await this.#parse(file, (parsed) => (value = read(parsed.tree.rootNode)));
+        return value;
       })();
-      this.#python.set(file, pending);
+      cache.set(file, pending);
     }
     return pending;
   }
@@ -225,16 +230,7 @@ class SurfaceRun {
   // TypeScript -----------------------------------------------------------------------------------
 
   #typescriptModule(file: string): Promise<TypescriptModule | undefined> {
-    let pending = this.#typescript.get(file);
-    if (!pending) {
-      pending = (async () => {
-        let module: TypescriptModule | undefined;
-        await this.#parse(file, (parsed) => (module = typescriptModule(parsed.tree.rootNode)));
-        return module;
-      })();
-      this.#typescript.set(file, pending);
-    }
-    return pending;
+    return this.#parsedOnce(this.#typescript, file, typescriptModule);
   }
 
   async #typescriptEntry(file: string): Promise<void> {
