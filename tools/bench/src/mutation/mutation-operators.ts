@@ -1,6 +1,6 @@
 import type { Family, ParsedFile } from '@driftgate/surf';
 import type { Rng } from '../rng.js';
-import { type SyntaxNode, type TextRange, insideComment } from './span-nodes.js';
+import { type SyntaxNode, type TextEdit, type TextRange, insideComment } from './span-nodes.js';
 
 /** The families of one-token logic edits the campaign applies. */
 export type MutationKind = 'operator' | 'number' | 'string' | 'call-target' | 'boolean' | 'delete-statement';
@@ -8,16 +8,11 @@ export type MutationKind = 'operator' | 'number' | 'string' | 'call-target' | 'b
 /** Every mutation kind, in report order. */
 export const MUTATION_KINDS: readonly MutationKind[] = ['operator', 'number', 'string', 'call-target', 'boolean', 'delete-statement'];
 
-/** One edit of the source text: replace `[start, end)` with `replacement`. */
-export interface Mutation {
+/** One logic edit of the source text. */
+export interface Mutation extends TextEdit {
   readonly kind: MutationKind;
   /** What kind of site it hit, for the report: `+ → -`, `string/escape`, `python block`, … */
   readonly detail: string;
-  readonly start: number;
-  readonly end: number;
-  readonly replacement: string;
-  /** The text replaced. */
-  readonly before: string;
   /**
    * When set, the re-parsed file must hold a leaf with exactly this text at `start`, or the edit
    * re-tokenized its neighbours (`a * *b` → `a / *b` opens a comment) and is not a one-token edit.

@@ -1,5 +1,5 @@
 import type { Family, ParsedFile } from '@driftgate/surf';
-import { type SyntaxNode, type TextRange } from './span-nodes.js';
+import { type SyntaxNode, type TextEdit, type TextRange } from './span-nodes.js';
 
 /** Edits that change no program's meaning, so must never change a digest. */
 export type NeutralKind = 'comment' | 'block-comment' | 'space-add' | 'space-remove' | 'blank-line' | 'crlf';
@@ -8,12 +8,8 @@ export type NeutralKind = 'comment' | 'block-comment' | 'space-add' | 'space-rem
 export const NEUTRAL_KINDS: readonly NeutralKind[] = ['comment', 'block-comment', 'space-add', 'space-remove', 'blank-line', 'crlf'];
 
 /** One neutral edit of the text (`crlf` is whole-file and is produced by {@link toCrlf} instead). */
-export interface NeutralEdit {
+export interface NeutralEdit extends TextEdit {
   readonly kind: NeutralKind;
-  readonly start: number;
-  readonly end: number;
-  readonly replacement: string;
-  readonly before: string;
 }
 
 /**

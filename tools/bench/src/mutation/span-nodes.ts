@@ -9,6 +9,15 @@ export interface TextRange {
   readonly endIndex: number;
 }
 
+/** One edit of a source text: `[start, end)` (UTF-16 offsets) replaced by `replacement`. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly replacement: string;
+  /** The text replaced. */
+  readonly before: string;
+}
+
 /**
  * Every node that lies wholly inside `range`, in document order (pre-order). A cursor walk, since
  * it is about twice as fast as recursing through `children` in WASM, and subtrees that end
