@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { readFileSync, realpathSync } from 'node:fs';
-import { access, realpath, stat } from 'node:fs/promises';
+import { access, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type Lang, SourceDecodeError, decodeSource, langForPath } from '@driftgate/syntax';
 import { type Anchor, parseAnchor } from '../anchor.js';
@@ -66,8 +66,9 @@ export function siteTarget(site: string): SiteTarget | SiteFailure {
  * path is resolved with `realpath` and must stay under the (real) root, so a symlink pointing
  * outside is an error rather than a read. `rootReal` is `realpath(root)`, computed once.
  *
- * Synchronous: the file is parsed synchronously right after, and two thread-pool round trips
- * per file (realpath, read) left the parsing threads idle on workspaces of many small files.
+ * Synchronous, for the parsing threads of the work pool: each file is parsed synchronously right
+ * after, and two thread-pool round trips per file (realpath, read) left them idle on workspaces of
+ * many small files. Sequential walks that read ahead use {@link readWorkspaceSource}.
  */
 export function readWorkspaceSourceSync(root: string, rootReal: string, file: string): string | SiteFailure {
   let real: string;
@@ -76,6 +77,37 @@ export function readWorkspaceSourceSync(root: string, rootReal: string, file: st
   } catch {
     return siteFailure('unreadable', unreadableMessage(file));
   }
+  const escaped = outsideWorkspace(rootReal, real, file);
+  if (escaped !== undefined) return escaped;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(real);
+  } catch {
+    return siteFailure('unreadable', unreadableMessage(file));
+  }
+  return decodedSource(bytes, file);
+}
+
+/** {@link readWorkspaceSourceSync} without blocking, so a walk can read ahead while it parses. */
+export async function readWorkspaceSource(root: string, rootReal: string, file: string): Promise<string | SiteFailure> {
+  let real: string;
+  try {
+    real = await realpath(join(root, ...file.split('/')));
+  } catch {
+    return siteFailure('unreadable', unreadableMessage(file));
+  }
+  const escaped = outsideWorkspace(rootReal, real, file);
+  if (escaped !== undefined) return escaped;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(real);
+  } catch {
+    return siteFailure('unreadable', unreadableMessage(file));
+  }
+  return decodedSource(bytes, file);
+}
+
+function outsideWorkspace(rootReal: string, real: string, file: string): SiteFailure | undefined {
   const rel = relative(rootReal, real);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
     return siteFailure(
@@ -83,23 +115,16 @@ export function readWorkspaceSourceSync(root: string, rootReal: string, file: st
       `\`${file}\` resolves outside the workspace root (through a symlink); anchors must point at files inside the workspace`,
     );
   }
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(real);
-  } catch {
-    return siteFailure('unreadable', unreadableMessage(file));
-  }
+  return undefined;
+}
+
+function decodedSource(bytes: Buffer, file: string): string | SiteFailure {
   try {
     return decodeSource(bytes, file);
   } catch (error) {
     if (error instanceof SourceDecodeError) return siteFailure('not-utf8', error.message);
     throw error;
   }
-}
-
-/** {@link readWorkspaceSourceSync} for callers that await. */
-export async function readWorkspaceSource(root: string, rootReal: string, file: string): Promise<string | SiteFailure> {
-  return readWorkspaceSourceSync(root, rootReal, file);
 }
 
 /**
@@ -109,9 +134,8 @@ export async function readWorkspaceSource(root: string, rootReal: string, file: 
 export async function isReadableSource(root: string, rootReal: string, file: string): Promise<boolean> {
   try {
     const real = await realpath(join(root, ...file.split('/')));
-    const rel = relative(rootReal, real);
     // Outside the workspace is not a rename case: the read reports it as its own error.
-    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return true;
+    if (outsideWorkspace(rootReal, real, file) !== undefined) return true;
     if (!(await stat(real)).isFile()) return false;
     await access(real, constants.R_OK);
     return true;
