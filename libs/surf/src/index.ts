@@ -65,6 +65,7 @@ export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp,
 export { recipeResolution } from './recipe-extent.js';
 export { type Recipe2BlindSpot, findRecipe2BlindSpot } from './recipe2-blind-spots.js';
 export { formatChainHint, suggestChain } from './suggest-chain.js';
+export { clearAbandonedHubWrites } from './hub/abandoned-writes.js';
 export { generateClaimId } from './hub/claim-id.js';
 export {
   type AnchorItemSpan,

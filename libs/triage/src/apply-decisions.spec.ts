@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,16 @@ function changedLines(before: string, after: string): Array<[number, string, str
 }
 
 describe('applyDecisions', () => {
+  it('removes a write lock a killed run left on a hub it has nothing to write to', async () => {
+    const { repo, state, idOf } = await setup();
+    // A second hub, already current: the killed run renamed its new text in place, then died.
+    repo.write({ 'hubs/other.md': '---\nanchors: []\nrefs: []\n---\n' });
+    const lock = join(repo.dir, 'hubs/other.md.surf-lock');
+    writeFileSync(lock, `${spawnSync(process.execPath, ['-e', '']).pid}\n`);
+    await applyDecisions(repo.dir, state.items, new Map<number, Decision>([[idOf('beta'), 'accept']]), { clock });
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it('re-stamps only the accepted claim; skipped and undecided ones keep every byte', async () => {
     const { repo, state, idOf, hub } = await setup();
     const before = hub();

@@ -6,6 +6,7 @@ import {
   type LoadedWorkspace,
   NOT_WRITTEN_WITH_HUB,
   type VerifyClock,
+  clearAbandonedHubWrites,
   loadWorkspace,
   runVerify,
   writeHubIfChanged,
@@ -77,6 +78,11 @@ export async function applyDecisions(
     if (list === undefined) byHub.set(d.hub, (list = []));
     list.push({ d, decision });
   }
+  // Each hub's verify sees only that hub; what a killed write left beside the others goes here.
+  await loadWorkspace(root).then(
+    (workspace) => clearAbandonedHubWrites(workspace.hubs.map((loaded) => loaded.path)),
+    () => undefined,
+  );
   let interrupted = false;
   for (const hub of [...byHub.keys()].sort()) {
     const chosen = byHub.get(hub)!;

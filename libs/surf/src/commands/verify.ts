@@ -11,6 +11,7 @@ import { locateAnchorItems, setAt } from '../hub/hub-editor.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
 import { parseHub } from '../hub/parse-hub.js';
 import { type ClaimStamp, stampClaims } from '../hub/stamp-claims.js';
+import { clearAbandonedHubWrites } from '../hub/abandoned-writes.js';
 import { writeHubIfChanged } from '../hub/write-hub.js';
 import { resolveAnchor } from '../resolve.js';
 import { type Recipe, formatStamp, parseStamp, recipeRank } from '../stamp.js';
@@ -143,6 +144,7 @@ async function verifyWith(
   const recipe = writeRecipe(workspace.config);
   const walk = new SourceWalk(root);
   const rootReal = await realpath(root);
+  await clearAbandonedHubWrites(workspace.hubs.map((loaded) => loaded.path));
   const works: ClaimWork[] = [];
   const skippedHubs: Array<{ hub: string; message: string }> = [];
   for (const loaded of workspace.hubs) {

@@ -54,6 +54,17 @@ export async function withHubWriteLock<T>(target: string, display: string, write
   }
 }
 
+/**
+ * Removes `<target>.surf-lock` when its holder is gone. A run killed after renaming the hub into
+ * place but before releasing the lock leaves one behind; the next run may have nothing to write
+ * to that hub, and would otherwise never take (and so never clear) that lock. A live holder's
+ * lock is left alone.
+ */
+export async function removeAbandonedHubLock(target: string): Promise<void> {
+  const lockPath = `${target}.surf-lock`;
+  if (await holderIsGone(lockPath)) await unlink(lockPath).catch(() => undefined);
+}
+
 /** The lock names a pid that no longer runs (or cannot be read as one). */
 async function holderIsGone(lockPath: string): Promise<boolean> {
   let text: string;

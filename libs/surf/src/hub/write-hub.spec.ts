@@ -1,4 +1,5 @@
 import { lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,19 @@ describe('writeHubIfChanged', () => {
     expect(after.ino).toBe(before.ino);
     expect(after.mtimeNs).toBe(before.mtimeNs);
     expect(readdirSync(dir)).toEqual(['a.md']);
+  });
+
+  it('clears a lock left by a killed writer even when the text is unchanged, and keeps a live one', async () => {
+    const path = join(dir, 'a.md');
+    writeFileSync(path, 'same');
+    // A pid that ran and is gone: what a writer killed between its rename and its unlock leaves.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(`${path}.surf-lock`, `${gone}\n`);
+    expect(await writeHubIfChanged(path, 'same', 'same')).toBe(false);
+    expect(readdirSync(dir)).toEqual(['a.md']);
+    writeFileSync(`${path}.surf-lock`, `${process.pid}\n`);
+    expect(await writeHubIfChanged(path, 'same', 'same')).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(['a.md', 'a.md.surf-lock']);
   });
 
   it('replaces the file atomically, keeping its permission bits and leaving no temp file', async () => {

@@ -1,7 +1,8 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import { removeStaleTemporaries, writeFileDurably } from '@driftgate/git';
+import { writeFileDurably } from '@driftgate/git';
 import { SurfError } from '../errors.js';
+import { clearAbandonedHubWrites } from './abandoned-writes.js';
 import { withHubWriteLock } from './hub-write-lock.js';
 
 /**
@@ -21,7 +22,7 @@ import { withHubWriteLock } from './hub-write-lock.js';
 export async function writeHubIfChanged(path: string, text: string, previous: string, rootReal?: string): Promise<boolean> {
   if (text === previous) {
     // What a run killed while writing this hub left beside it goes, even when nothing changes now.
-    await removeStaleTemporaries(await realpath(path).catch(() => path));
+    await clearAbandonedHubWrites([path]);
     return false;
   }
   let target: string;
