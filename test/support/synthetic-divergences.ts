@@ -39,6 +39,7 @@ export function changedDivergence(n: number, sites: number): Divergence {
 export function checkResultOf(divergences: Divergence[]): CheckResult {
   return {
     divergences,
+    checked: divergences.flatMap((d) => (d.kind === 'referenced_stale' || d.hubLine === undefined ? [] : [{ hub: d.hub, at: d.at, hubLine: d.hubLine }])),
     historyBase: 'HEAD',
     passed: divergences.length === 0,
     stats: { hubs: 1, malformedHubs: 0, claims: divergences.length, clean: 0, v1Clean: 0, files: 1, unmatchedGlobs: [], globsGiven: false, scopedByBase: false, baseUnavailable: false },

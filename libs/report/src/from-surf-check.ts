@@ -32,19 +32,21 @@ export function fromSurfCheck(result: CheckResult, options: SurfCheckReportOptio
   for (const d of result.divergences) if (d.kind !== 'referenced_stale' && d.hubLine !== undefined) byClaim.set(`${d.hub}\0${d.hubLine}`, d);
   const placed = new Set<Divergence>();
   if (options.workspace !== undefined) {
+    // Suites in hub path order; the claims come from the result, so no hub is parsed again.
+    const reported = new Set<string>();
     for (const loaded of options.workspace.hubs) {
       if (loaded.kind !== 'Concept') continue;
       suites.ensure(loaded.rel);
-      if (loaded.hub === undefined) continue;
-      for (const claim of loaded.hub.anchors) {
-        const divergence = byClaim.get(`${loaded.rel}\0${claim.line}`);
-        if (divergence !== undefined) {
-          placed.add(divergence);
-          suites.add(loaded.rel, divergenceCase(divergence, result.historyBase));
-        } else if (!scoped) {
-          const at = (typeof claim.at === 'string' ? [claim.at] : claim.at).join('  +  ');
-          suites.add(loaded.rel, passedCase(loaded.rel, at, claim.line));
-        }
+      reported.add(loaded.rel);
+    }
+    for (const claim of result.checked) {
+      if (!reported.has(claim.hub)) continue;
+      const divergence = byClaim.get(`${claim.hub}\0${claim.hubLine}`);
+      if (divergence !== undefined) {
+        placed.add(divergence);
+        suites.add(claim.hub, divergenceCase(divergence, result.historyBase));
+      } else if (!scoped) {
+        suites.add(claim.hub, passedCase(claim.hub, claim.at, claim.hubLine));
       }
     }
   }

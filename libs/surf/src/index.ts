@@ -111,7 +111,7 @@ export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Su
 export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './commands/stats.js';
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './commands/load-workspace.js';
 export { type Divergence, type DivergenceKind, type SpanLocation } from './commands/divergence.js';
-export { type CheckOptions, type CheckResult, type CheckStats, runCheck } from './commands/check.js';
+export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './commands/check.js';
 export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './commands/check-envelope.js';
 export { CheckScope, changedSince, splitFileGlobs } from './commands/scope.js';
 export { type StaleHubs, propagateRefs } from './commands/refs-propagation.js';

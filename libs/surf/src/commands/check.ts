@@ -1,6 +1,6 @@
 import { type Anchor, displaySites } from '../anchor.js';
 import { combineSiteHashes } from '../hash.js';
-import { quickHubFacts } from '../hub/hub-facts.js';
+import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../resolve.js';
@@ -60,9 +60,24 @@ export interface CheckStats {
   readonly baseUnavailable: boolean;
 }
 
+/** A claim the check judged (in scope), whatever the verdict. */
+export interface CheckedClaim {
+  /** Workspace-relative POSIX path of its hub. */
+  readonly hub: string;
+  /** Its sites as displayed (`displaySites`). */
+  readonly at: string;
+  /** 1-based line of the claim's `- ` item in the hub, as a divergence's `hubLine`. */
+  readonly hubLine: number;
+}
+
 export interface CheckResult {
   /** Base divergences in hub path and claim order, then propagated `referenced_stale` ones. */
   readonly divergences: readonly Divergence[];
+  /**
+   * Every claim judged, in hub path and claim order (so a report can list the passing ones
+   * without parsing the hubs again); malformed hubs and propagated refs are not claims.
+   */
+  readonly checked: readonly CheckedClaim[];
   readonly stats: CheckStats;
   /** The revision `old_code`/`magnitude` were read from (`--base` or `HEAD`). */
   readonly historyBase: string;
@@ -75,7 +90,13 @@ export interface CheckResult {
 
 interface ClaimPlan {
   readonly hub: LoadedHub;
-  readonly claim: Claim;
+  /**
+   * The parsed claim. Read only for a claim that diverged: a clean claim of a hub in the plain
+   * subset is judged from its quick facts, and its hub's YAML is never parsed.
+   */
+  readonly claim: () => Claim;
+  /** The claim's stored stamp and `ignore_literals`, as parsed. */
+  readonly stamp: ClaimStampFacts;
   readonly sites: readonly string[];
   readonly recipe: Recipe | undefined;
   readonly results: Array<SiteHashResult | undefined>;
@@ -107,24 +128,31 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const knownRefs = new Map<LoadedHub, readonly string[]>();
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
-    if (scope.narrows && passOver(loaded, scope, knownRefs)) continue;
-    if (loaded.hub === undefined) {
+    // Hubs in the plain subset are planned from their quick facts (a line scan); YAML is parsed
+    // only for the others, and for a hub one of whose claims turns out to diverge.
+    const facts = quickHubFacts(loaded.text);
+    if (scope.narrows && passOver(loaded, facts, scope, knownRefs)) continue;
+    if (facts === undefined && loaded.hub === undefined) {
       malformedHubs++;
       const detail = `invalid hub: ${loaded.error!.message}`;
       entries.push({ kind: 'malformed', divergence: { hub: loaded.rel, claim: '', at: '', kind: 'unresolvable', prose: '', detail, sites: [] } });
       continue;
     }
-    for (const claim of loaded.hub.anchors) {
-      const sites = claimSites(claim);
+    if (facts !== undefined) knownRefs.set(loaded, facts.refs);
+    const claimSitesList = facts?.sites ?? loaded.hub!.anchors.map(claimSites);
+    const stamps = facts?.stamps ?? loaded.hub!.anchors.map((claim) => ({ line: claim.line, hash: claim.hash, ignoreLiterals: claim.ignoreLiterals }));
+    for (const [index, sites] of claimSitesList.entries()) {
       const targets = sites.map(siteTarget);
       const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
       if (!scope.includes(files)) continue;
-      const stamp = claim.hash === undefined ? undefined : parseStamp(claim.hash);
+      const claimStamp = stamps[index]!;
+      const stamp = claimStamp.hash === undefined ? undefined : parseStamp(claimStamp.hash);
       // A stamp is checked under its own recipe; an unstamped claim under the one verify would write.
-      const recipe = claim.hash === undefined ? writeRecipe(workspace.config) : stamp?.recipe;
+      const recipe = claimStamp.hash === undefined ? writeRecipe(workspace.config) : stamp?.recipe;
       const plan: ClaimPlan = {
         hub: loaded,
-        claim,
+        claim: () => parsedClaim(loaded, index),
+        stamp: claimStamp,
         sites,
         recipe,
         results: sites.map(() => undefined),
@@ -141,7 +169,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
         const request: SiteHashRequest = {
           anchor: target.anchor,
           recipe,
-          ignoreLiterals: claim.ignoreLiterals,
+          ignoreLiterals: claimStamp.ignoreLiterals,
           withCode: single,
           ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
           ...(!single && stamp !== undefined ? { withTokens: true } : {}),
@@ -167,6 +195,16 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   }
 }
 
+/**
+ * Claim `index` of a hub whose quick facts were read: the scanner admits only hubs that parse,
+ * with the same claims in the same order.
+ */
+function parsedClaim(loaded: LoadedHub, index: number): Claim {
+  const claim = loaded.hub?.anchors[index];
+  if (claim === undefined) throw new Error(`internal error: ${loaded.rel} passed the quick scan but its claim ${index} does not parse`);
+  return claim;
+}
+
 type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
 
 /**
@@ -175,8 +213,7 @@ type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; pl
  * refs go to `knownRefs` for propagation. `scope.includes` sees every claim's files, so the
  * `--files` tally is what a full pass gives. A hub outside the plain subset is parsed as before.
  */
-function passOver(loaded: LoadedHub, scope: CheckScope, knownRefs: Map<LoadedHub, readonly string[]>): boolean {
-  const facts = quickHubFacts(loaded.text);
+function passOver(loaded: LoadedHub, facts: HubFacts | undefined, scope: CheckScope, knownRefs: Map<LoadedHub, readonly string[]>): boolean {
   if (facts === undefined) return false;
   let inScope = false;
   for (const sites of facts.sites) {
@@ -208,6 +245,7 @@ async function conclude(
   let claims = 0;
   let clean = 0;
   let v1Clean = 0;
+  const checked: CheckedClaim[] = [];
   for (const entry of entries) {
     if (entry.kind === 'malformed') {
       divergences.push(entry.divergence);
@@ -216,6 +254,7 @@ async function conclude(
     }
     claims++;
     const { plan } = entry;
+    checked.push({ hub: plan.hub.rel, at: displaySites(plan.sites), hubLine: plan.stamp.line });
     const outcome = judge(plan);
     if (outcome.kind === 'clean') {
       clean++;
@@ -225,7 +264,7 @@ async function conclude(
     const paths = stale.get(plan.hub.rel) ?? [];
     stale.set(plan.hub.rel, paths);
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
-    const verifiedCommit = plan.claim.verifiedCommit;
+    const verifiedCommit = plan.claim().verifiedCommit;
     if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
     outcome.siteHistory?.forEach((query, site) => siteHistory.push({ index: divergences.length, site, query, verifiedCommit }));
     divergences.push(outcome.divergence);
@@ -247,6 +286,7 @@ async function conclude(
   const allUnmatched = scope.hasGlobs && unmatchedGlobs.length === scope.globCount;
   return {
     divergences,
+    checked,
     historyBase,
     passed: divergences.length === 0 && !allUnmatched,
     stats: {
@@ -270,23 +310,28 @@ type Judgement =
 
 /** The verdict on one claim from its per-site results (spec §7.6 steps 1–3). */
 function judge(plan: ClaimPlan): Judgement {
-  const { claim, sites, hub } = plan;
-  const prose = rustTrimEnd(rustTrimStart(claim.claim));
-  const base = {
-    hub: hub.rel,
-    claim: prose,
-    at: displaySites(sites),
-    ...(claim.id !== undefined ? { id: claim.id } : {}),
-    prose,
-    hubLine: claim.line,
-    sites,
+  const { sites, hub } = plan;
+  const { hash, ignoreLiterals } = plan.stamp;
+  // Built only for a claim that diverged: it reads the parsed claim.
+  const base = () => {
+    const claim = plan.claim();
+    const prose = rustTrimEnd(rustTrimStart(claim.claim));
+    return {
+      hub: hub.rel,
+      claim: prose,
+      at: displaySites(sites),
+      ...(claim.id !== undefined ? { id: claim.id } : {}),
+      prose,
+      hubLine: claim.line,
+      sites,
+    };
   };
   const unresolvable = (detail: string): Judgement => ({
     kind: 'diverged',
-    divergence: { ...base, kind: 'unresolvable', ...(claim.hash !== undefined ? { oldHash: claim.hash } : {}), detail },
+    divergence: { ...base(), kind: 'unresolvable', ...(hash !== undefined ? { oldHash: hash } : {}), detail },
   });
   if (plan.recipe === undefined) {
-    return unresolvable(`unrecognized hash version in \`${claim.hash}\`; re-stamp with \`surf verify\``);
+    return unresolvable(`unrecognized hash version in \`${hash}\`; re-stamp with \`surf verify\``);
   }
   const digests: string[] = [];
   for (const result of plan.results) {
@@ -304,14 +349,14 @@ function judge(plan: ClaimPlan): Judgement {
         siteLocations,
       }
     : { siteLocations };
-  if (claim.hash === undefined) {
-    return { kind: 'diverged', divergence: { ...base, kind: 'unverified', newHash, ...current } };
+  if (hash === undefined) {
+    return { kind: 'diverged', divergence: { ...base(), kind: 'unverified', newHash, ...current } };
   }
-  const stored = parseStamp(claim.hash)!;
+  const stored = parseStamp(hash)!;
   if (digest === stored.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
-  const divergence: Divergence = { ...base, kind: 'changed', oldHash: claim.hash, newHash, ...current };
+  const divergence: Divergence = { ...base(), kind: 'changed', oldHash: hash, newHash, ...current };
   // The code the claim was verified against is looked for in history by its stamp (advisory).
-  const stamp = { recipe: plan.recipe, hex: stored.hex, ignoreLiterals: claim.ignoreLiterals };
+  const stamp = { recipe: plan.recipe, hex: stored.hex, ignoreLiterals };
   const history =
     single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens, stamp } : undefined;
   if (history) return { kind: 'diverged', divergence, history };

@@ -14,19 +14,21 @@ const MAX_WORKERS = 7;
 const WORKER_SCRIPT = fileURLToPath(new URL('./hash-worker.js', import.meta.url));
 
 /**
- * Worker threads count: a number (0 = main thread only), or `auto`: as many as the available
- * cores (capped at 7) once there are at least {@link PARALLEL_MIN_TASKS} tasks — each worker
+ * Worker threads count: a number (0 = main thread only), or `auto`: one fewer than the available
+ * cores (at most 7) once there are at least {@link PARALLEL_MIN_TASKS} tasks — each worker
  * loads its own grammars (~0.1 s of CPU), which pays off only over many files. The main thread
- * takes tasks too but also reads files and feeds the workers, so one worker per core keeps every
- * core busy (measured on 2 shared cores: 1 worker 1.38×, 2 workers 1.27× the parse-only floor).
- * Zero when the worker script is not there (running from TypeScript sources).
+ * takes tasks like a worker (`check` plans from the hubs' quick facts, so it has little else to
+ * do), and one thread per core is the most that helps: on 2 cores, `surf check` of the
+ * real-shaped benchmark takes 1.67–1.76 s with 1 worker against 1.80–1.88 s with 2, and over the
+ * node_modules workspace 0.74–0.79 s against 0.83–0.87 s. Zero when the worker script is not
+ * there (running from TypeScript sources).
  */
 export function workerCount(setting: number | 'auto', tasks: number): number {
   if (!existsSync(WORKER_SCRIPT)) return 0;
   if (setting !== 'auto') return Math.max(0, Math.min(Math.floor(setting), tasks - 1, MAX_WORKERS));
   if (tasks < PARALLEL_MIN_TASKS) return 0;
   const cores = availableParallelism();
-  return cores < 2 ? 0 : Math.min(cores, MAX_WORKERS);
+  return cores < 2 ? 0 : Math.min(cores - 1, MAX_WORKERS);
 }
 
 /**

@@ -14,7 +14,11 @@ function agrees(text: string): boolean {
   } catch {
     return false;
   }
-  expect(facts).toEqual({ refs: hub.refs, sites: hub.anchors.map(claimSites) });
+  expect(facts).toEqual({
+    refs: hub.refs,
+    sites: hub.anchors.map(claimSites),
+    stamps: hub.anchors.map((claim) => ({ line: claim.line, hash: claim.hash, ignoreLiterals: claim.ignoreLiterals })),
+  });
   return true;
 }
 
@@ -52,10 +56,14 @@ describe('quickHubFacts', () => {
     expect(quickHubFacts(TYPICAL)).toEqual({
       refs: ['./other.md', '../x/y.md > A > B'],
       sites: [['src/auth.ts > Session > expire'], ['src/a.py > A > B > run', 'src/b.go > F']],
+      stamps: [
+        { line: 8, hash: '2:0123456789ab', ignoreLiterals: false },
+        { line: 14, hash: '123456789012', ignoreLiterals: true },
+      ],
     });
     expect(agrees(TYPICAL)).toBe(true);
     expect(quickHubFacts(TYPICAL.replaceAll('\n', '\r\n'))).toEqual(quickHubFacts(TYPICAL));
-    expect(quickHubFacts('---\nanchors:\n- claim: c\n  at: a.rs > f\n---\n')).toEqual({ refs: [], sites: [['a.rs > f']] });
+    expect(quickHubFacts('---\nanchors:\n- claim: c\n  at: a.rs > f\n---\n')).toEqual({ refs: [], sites: [['a.rs > f']], stamps: [{ line: 3, hash: undefined, ignoreLiterals: false }] });
   });
 
   it('gives nothing for what it does not certainly understand, malformed hubs included', () => {
@@ -87,7 +95,7 @@ describe('quickHubFacts', () => {
 
   it('never disagrees with parsing (random hubs near the plain subset)', () => {
     const value = fc.oneof(
-      fc.constantFrom('a.rs > f', 'src/x.ts > A > b @2', '2:0123456789ab', '123', '0x1F', '1e3', '.inf', 'true', 'null', '~', 'Null'),
+      fc.constantFrom('a.rs > f', 'src/x.ts > A > b @2', '2:0123456789ab', '123', '0x1F', '1e3', '.inf', 'true', 'True', 'FALSE', 'false', 'null', '~', 'Null'),
       fc.constantFrom('a: b', 'a #b', 'a#b', 'a:', ':a', '-a', '- a', '[a]', 'a]', '{a}', 'a,b', '&x', '*x', '!t', '%p', '@x', '`x', '|', '>'),
       fc.constantFrom("'q'", "'it''s'", "'bad'quote'", '"dq"', '"d\\"q"', '"d"q"', "''", '""', ' lead', 'trail ', 'x\u00a0', '\u2028', 'é ü 漢', 'a\tb', 'a\rb'),
       fc.stringMatching(/^[a-z >@.:#'"\-\[\]]{1,12}$/),

@@ -6,6 +6,21 @@ export interface HubFacts {
   readonly refs: readonly string[];
   /** Each claim's `at:` sites, in claim order, exactly as `claimSites` of the parsed claim. */
   readonly sites: ReadonlyArray<readonly string[]>;
+  /** Each claim's `hash` and `ignore_literals`, in claim order, exactly as the parsed claim's. */
+  readonly stamps: ReadonlyArray<ClaimStampFacts>;
+}
+
+/** What `surf check` needs of a claim to judge and report it clean, besides its sites. */
+export interface ClaimStampFacts {
+  /** 1-based line of the claim's `- ` item in the hub file, as the parsed claim's `line`. */
+  readonly line: number;
+  readonly hash: string | undefined;
+  readonly ignoreLiterals: boolean;
+}
+
+interface ClaimFacts {
+  readonly sites: readonly string[];
+  readonly stamp: ClaimStampFacts;
 }
 
 const CLAIM_KEYS: ReadonlySet<string> = new Set(['id', 'claim', 'at', 'hash', 'verified_at', 'verified_commit', 'ignore_literals']);
@@ -40,7 +55,7 @@ export function quickHubFacts(text: string): HubFacts | undefined {
   if (close < 0) return undefined;
   const reader = new LineReader(lines, 1, close);
   let refs: string[] = [];
-  const sites: string[][] = [];
+  const claims: ClaimFacts[] = [];
   const seen = new Set<string>();
   for (let line = reader.next(); line !== undefined; line = reader.next()) {
     const pair = keyValue(line, 0);
@@ -50,9 +65,9 @@ export function quickHubFacts(text: string): HubFacts | undefined {
     if (key === 'anchors') {
       if (rest === ' []') continue;
       if (rest !== '') return undefined;
-      const claims = readClaims(reader);
-      if (claims === undefined) return undefined;
-      sites.push(...claims);
+      const read = readClaims(reader);
+      if (read === undefined) return undefined;
+      claims.push(...read);
     } else if (LIST_KEYS.has(key)) {
       const list = rest === '' ? readStringList(reader, 0) : flowList(rest);
       if (list === undefined) return undefined;
@@ -62,7 +77,7 @@ export function quickHubFacts(text: string): HubFacts | undefined {
       return undefined;
     }
   }
-  return { refs, sites };
+  return { refs, sites: claims.map((c) => c.sites), stamps: claims.map((c) => c.stamp) };
 }
 
 /** The frontmatter's non-blank lines, one at a time, with one line of look-ahead. */
@@ -87,21 +102,29 @@ class LineReader {
     if (line !== undefined) this.#at++;
     return line;
   }
+
+  /** 1-based line number, in the whole file, of the line {@link peek} returned. */
+  peekedLineNumber(): number {
+    return this.#at + 1;
+  }
 }
 
 /** `anchors:` items at one dash indent: each a mapping of claim keys with `claim` and `at`. */
-function readClaims(reader: LineReader): string[][] | undefined {
+function readClaims(reader: LineReader): ClaimFacts[] | undefined {
   const first = reader.peek();
   if (first === undefined) return undefined;
   const dash = indentOf(first);
-  const claims: string[][] = [];
+  const claims: ClaimFacts[] = [];
   while (true) {
     const line = reader.peek();
     if (line === undefined || indentOf(line) < dash || (indentOf(line) === dash && !line.startsWith('- ', dash))) break;
     if (indentOf(line) !== dash || !line.startsWith('- ', dash)) return undefined;
+    const itemLine = reader.peekedLineNumber();
     reader.next();
     const keys = new Set<string>();
     let at: string[] | undefined;
+    let hash: string | undefined;
+    let ignoreLiterals = false;
     // The dash line carries the item's first key; the rest sit at dash + 2.
     let pair = keyValue(`${' '.repeat(dash + 2)}${line.slice(dash + 2)}`, dash + 2);
     while (pair !== undefined) {
@@ -113,10 +136,12 @@ function readClaims(reader: LineReader): string[][] | undefined {
         if (at === undefined || at.length === 0) return undefined;
       } else if (key === 'ignore_literals') {
         if (!rest.startsWith(' ') || !BOOLEANS.has(rest.slice(1))) return undefined;
+        ignoreLiterals = rest[1] !== 'f' && rest[1] !== 'F';
       } else {
         const value = scalarValue(rest);
         if (value === undefined) return undefined;
         if (key === 'at') at = [value];
+        if (key === 'hash') hash = value;
       }
       const next = reader.peek();
       if (next === undefined || indentOf(next) !== dash + 2) break;
@@ -125,7 +150,7 @@ function readClaims(reader: LineReader): string[][] | undefined {
       if (pair === undefined) return undefined;
     }
     if (pair === undefined || !keys.has('claim') || at === undefined) return undefined;
-    claims.push(at);
+    claims.push({ sites: at, stamp: { line: itemLine, hash, ignoreLiterals } });
   }
   return claims.length === 0 ? undefined : claims;
 }

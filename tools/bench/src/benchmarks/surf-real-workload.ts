@@ -76,7 +76,8 @@ export async function realWorkload(seed: number, scale: number, layout: 'hubs' |
     }
   }
   const chosen = layout === 'one-hub' ? spread(claims, REAL_WORKLOAD.verifyClaims) : claims;
-  const stamps = await stampAll(files, chosen);
+  // Stamped with the recipe `surf verify` writes by default, which is what a workspace holds.
+  const stamps = await stampAll(files, chosen, 'v3');
   const perHub = layout === 'one-hub' ? chosen.length : REAL_WORKLOAD.claimsPerHub;
   const hubs = addHubs(files, chosen, stamps, perHub);
   return { files, sources, sourceBytes, claims: chosen.length, hubs };

@@ -38,7 +38,7 @@ export async function ensureSurfWorkspace(workDir: string, scale: number): Promi
 }
 
 /** Bump when the real-shaped generator changes. */
-const REAL_GENERATOR_VERSION = 1;
+const REAL_GENERATOR_VERSION = 2;
 
 export interface RealWorkspaceMarker {
   seed: number;
