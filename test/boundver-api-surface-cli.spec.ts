@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,32 @@ describe('boundver on an Nx TypeScript library with typescript-api', () => {
     const run = verifyAfter((t) => t.replace('(value: number): number {', '(value: number, digits = 2): number {').replace('* 100) / 100', `* 10 ** digits) / 10 ** digits`), 'packages/calc/src/lib/round.ts');
     expect(run.status, run.out).toBe(1);
     expect(run.out).not.toContain('API CHANGE');
+  });
+
+  it('says so when a symbol did not resolve because its new module was not yet added to git', () => {
+    repo.git('reset', '-q', '--hard', base);
+    const index = join(repo.dir, 'packages/calc/src/index.ts');
+    writeFileSync(index, `${readFileSync(index, 'utf8')}export { fromCents } from './lib/extra.js';\n`);
+    writeFileSync(join(repo.dir, 'packages/calc/src/lib/extra.ts'), 'export function fromCents(cents: number): number {\n  return cents / 100;\n}\n');
+    // The lock is generated while the new file is still untracked: the working-tree snapshot lacks it.
+    repo.git('add', 'packages/calc/src/index.ts');
+    expect(bv(repo.dir, ['generate', '--source', 'working-tree']).status).toBe(0);
+    const lock = JSON.parse(readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8'));
+    expect(lock.components['@ws/calc'].boundary_metadata.api_symbols['src/index.ts#fromCents']).toMatch(/^unresolved:/);
+    repo.git('add', '-A');
+    const run = bv(repo.dir, ['verify', '--source', 'working-tree']);
+    expect(run.status, run.stdout).toBe(4);
+    expect(run.stdout).toContain('the lock recorded `src/index.ts#fromCents` as unresolved (its module was not in the snapshot the lock was generated from; was it not yet added to git?)');
+    const why = bv(repo.dir, ['why', '@ws/calc', '--source', 'working-tree']);
+    expect(why.stdout).toContain('~ src/index.ts#fromCents  (signature changed; the lock recorded it unresolved');
+    // Regenerated with the file added, the lock holds its declaration; untracking it again says so.
+    expect(bv(repo.dir, ['generate', '--source', 'working-tree']).status).toBe(0);
+    repo.git('rm', '-q', '--cached', 'packages/calc/src/lib/extra.ts');
+    const lost = bv(repo.dir, ['verify', '--source', 'working-tree']);
+    expect(lost.status, lost.stdout).toBe(4);
+    expect(lost.stdout).toContain('`src/index.ts#fromCents` does not resolve: its module is not in the snapshot (`git add` a new file before generating, or fix the path)');
+    repo.git('reset', '-q', '--hard', base);
+    rmSync(join(repo.dir, 'packages/calc/src/lib/extra.ts'), { force: true });
   });
 
   it('validate-config --portable refuses the extension provider', () => {

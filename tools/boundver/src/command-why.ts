@@ -35,7 +35,17 @@ function whyJson(result: WhyResult): unknown {
     gated_changes: result.gatedChanges,
     non_gating_changes: result.nonGatingChanges,
     metadata_changes: result.metadataChanges,
-    ...(result.apiChanges === undefined ? {} : { api_changes: result.apiChanges }),
+    ...(result.apiChanges === undefined
+      ? {}
+      : {
+          api_changes: {
+            added: result.apiChanges.added,
+            removed: result.apiChanges.removed,
+            changed: result.apiChanges.changed,
+            resolved_since: result.apiChanges.resolvedSince,
+            unresolved_now: result.apiChanges.unresolvedNow,
+          },
+        }),
     digest_errors: result.digestErrors,
     summary: result.summary,
     changed_files: result.changedFiles.files,
@@ -77,9 +87,17 @@ function whyText(result: WhyResult): string[] {
   if (api !== undefined && api.added.length + api.removed.length + api.changed.length > 0) {
     // The API diff a reviewer needs: which exported symbols consumers must look at.
     lines.push('', 'Exported symbols:');
-    for (const name of api.added) lines.push(`  + ${name}  (added)`);
+    const unresolved = new Set(api.unresolvedNow);
+    const resolved = new Set(api.resolvedSince);
+    const note = (name: string): string =>
+      unresolved.has(name)
+        ? '; it does not resolve: its module is not in the snapshot (`git add` a new file before generating, or fix the path)'
+        : resolved.has(name)
+          ? '; the lock recorded it unresolved: its module was not in the snapshot the lock was generated from (not yet added to git?)'
+          : '';
+    for (const name of api.added) lines.push(`  + ${name}  (added${note(name)})`);
     for (const name of api.removed) lines.push(`  - ${name}  (removed)`);
-    for (const name of api.changed) lines.push(`  ~ ${name}  (signature changed)`);
+    for (const name of api.changed) lines.push(`  ~ ${name}  (signature changed${note(name)})`);
   }
   // The symbol digests are the API diff above, not a value to print.
   const metadata = Object.entries(result.metadataChanges).filter(([field]) => !(api !== undefined && field === 'boundary_metadata'));

@@ -42,7 +42,21 @@ export interface ApiSymbolChanges {
   readonly added: readonly string[];
   readonly removed: readonly string[];
   readonly changed: readonly string[];
+  /**
+   * Of `changed`: symbols the lock recorded as unresolved that resolve now. Usually the module
+   * they come from was not in the snapshot the lock was generated from (a file not yet added to
+   * git), so the lock never held their declarations.
+   */
+  readonly resolvedSince: readonly string[];
+  /**
+   * Of `added` and `changed`: symbols that do not resolve now, because the module they are
+   * re-exported from is not in the snapshot (an untracked or ignored file, a wrong path, or a
+   * package whose types are not in the repository).
+   */
+  readonly unresolvedNow: readonly string[];
 }
+
+const UNRESOLVED_PREFIX = 'unresolved:';
 
 /**
  * The symbol differences between a locked and a current `boundary_metadata`, or undefined when
@@ -55,13 +69,25 @@ export function apiSymbolChanges(locked: unknown, current: unknown): ApiSymbolCh
   const added: string[] = [];
   const removed: string[] = [];
   const changed: string[] = [];
+  const resolvedSince: string[] = [];
+  const unresolvedNow: string[] = [];
   for (const [key, digest] of after) {
     const old = before.get(key);
+    if (old === digest) continue;
     if (old === undefined) added.push(key);
-    else if (old !== digest) changed.push(key);
+    else changed.push(key);
+    if (digest.startsWith(UNRESOLVED_PREFIX)) unresolvedNow.push(key);
+    else if (old?.startsWith(UNRESOLVED_PREFIX)) resolvedSince.push(key);
   }
   for (const key of before.keys()) if (!after.has(key)) removed.push(key);
-  return { added: added.sort(compareCodePoints), removed: removed.sort(compareCodePoints), changed: changed.sort(compareCodePoints) };
+  const sorted = (names: string[]) => names.sort(compareCodePoints);
+  return {
+    added: sorted(added),
+    removed: sorted(removed),
+    changed: sorted(changed),
+    resolvedSince: sorted(resolvedSince),
+    unresolvedNow: sorted(unresolvedNow),
+  };
 }
 
 function symbolDigests(metadata: unknown): Map<string, string> | undefined {
@@ -87,5 +113,11 @@ export function describeApiChanges(changes: ApiSymbolChanges, limit = 10): strin
   if (changes.added.length > 0) parts.push(`added ${list(changes.added)}`);
   if (changes.removed.length > 0) parts.push(`removed ${list(changes.removed)}`);
   if (changes.changed.length > 0) parts.push(`changed ${list(changes.changed)}`);
+  if (changes.resolvedSince.length > 0) {
+    parts.push(`the lock recorded ${list(changes.resolvedSince)} as unresolved (its module was not in the snapshot the lock was generated from; was it not yet added to git?)`);
+  }
+  if (changes.unresolvedNow.length > 0) {
+    parts.push(`${list(changes.unresolvedNow)} does not resolve: its module is not in the snapshot (\`git add\` a new file before generating, or fix the path)`);
+  }
   return parts.join('; ');
 }
