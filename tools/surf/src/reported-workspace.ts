@@ -1,10 +1,10 @@
 import type { CheckResult, LoadedWorkspace } from '@driftgate/surf';
 
 /**
- * The hubs the check report needs to read. A scoped check (`--files`, `--base`) reports only
- * divergences, so a hub without one adds nothing but an empty suite, which the report drops:
- * leaving such hubs out keeps the report byte-for-byte the same while sparing it the YAML parse
- * of every hub the check passed over. An unscoped check reports every claim, so it needs them all.
+ * The hubs the check report lists suites for (it takes their claims from `result.checked`, so it
+ * parses none). A scoped check (`--files`, `--base`) reports only divergences, so a hub without
+ * one would add nothing but an empty suite, which the report drops anyway; an unscoped check
+ * reports every claim, so every hub is listed.
  */
 export function reportedWorkspace(workspace: LoadedWorkspace, result: CheckResult): LoadedWorkspace {
   if (!result.stats.globsGiven && !result.stats.scopedByBase) return workspace;
