@@ -1,4 +1,4 @@
-import type { TreeCursor } from 'web-tree-sitter';
+import type { SyntaxCursor } from '@driftgate/syntax';
 import type { Family } from '@driftgate/syntax';
 
 /**
@@ -12,7 +12,7 @@ import type { Family } from '@driftgate/syntax';
  */
 
 /** Runs at a node with the cursor on it; must leave the cursor on that node. */
-export type BindAction = (cursor: TreeCursor, text: string, out: Set<string>) => void;
+export type BindAction = (cursor: SyntaxCursor, text: string, out: Set<string>) => void;
 
 const bindName: BindAction = (c, text, out) => bindFieldText(c, 'name', text, out);
 const harvestPattern: BindAction = (c, text, out) => harvestField(c, 'pattern', text, out);
@@ -91,7 +91,7 @@ const BIND_HERE: Readonly<Record<Family, ReadonlyMap<string, BindAction>>> = {
 };
 
 /** Adds the full text of every child attached to `field` (all of them: `a, b int` binds both). */
-function bindFieldText(c: TreeCursor, field: string, text: string, out: Set<string>): void {
+function bindFieldText(c: SyntaxCursor, field: string, text: string, out: Set<string>): void {
   if (!c.gotoFirstChild()) return;
   do {
     if (c.currentFieldName === field) out.add(text.slice(c.startIndex, c.endIndex));
@@ -100,7 +100,7 @@ function bindFieldText(c: TreeCursor, field: string, text: string, out: Set<stri
 }
 
 /** Harvests every child attached to `field`. */
-function harvestField(c: TreeCursor, field: string, text: string, out: Set<string>): void {
+function harvestField(c: SyntaxCursor, field: string, text: string, out: Set<string>): void {
   if (!c.gotoFirstChild()) return;
   do {
     if (c.currentFieldName === field) harvest(c, text, out);
@@ -127,7 +127,7 @@ const HARVEST_LEAF: ReadonlySet<string> = new Set([
  * Binding identifiers of a pattern: leaves are bound; member and path accesses are not; the
  * `type:` child (the first one, the child `childForFieldName('type')` finds) is skipped.
  */
-function harvest(c: TreeCursor, text: string, out: Set<string>): void {
+function harvest(c: SyntaxCursor, text: string, out: Set<string>): void {
   const kind = c.nodeType;
   if (HARVEST_STOP.has(kind)) return;
   if (HARVEST_LEAF.has(kind)) {
@@ -157,7 +157,7 @@ export function bindTable(family: Family): BindTable {
  * Applies the binding actions to the subtree at the cursor (the node itself included) and
  * returns the cursor to that node.
  */
-export function bindSubtree(cursor: TreeCursor, table: BindTable, text: string, out: Set<string>): void {
+export function bindSubtree(cursor: SyntaxCursor, table: BindTable, text: string, out: Set<string>): void {
   let depth = 0;
   for (;;) {
     table.get(cursor.nodeType)?.(cursor, text, out);

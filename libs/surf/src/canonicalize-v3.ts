@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { Family } from '@driftgate/syntax';
+import { type Family, walkFrom } from '@driftgate/syntax';
 import { nodeKinds } from './node-kinds.js';
 import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import { type BindContext, type ScopeKind, scopeRules } from './scoped-binders.js';
@@ -121,7 +121,7 @@ export function canonicalTokensV3(
 
   for (const root of nodes) {
     const table = nodeKinds(root.tree.language);
-    const cursor = root.walk();
+    const cursor = walkFrom(root);
     // Per depth of the node being visited's parent: its kind, end of the last child seen, whether
     // it is literal text, the scope inside it and the nearest function scope inside it.
     const kinds: string[] = [];

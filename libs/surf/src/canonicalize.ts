@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { Family } from '@driftgate/syntax';
+import { type Family, walkFrom } from '@driftgate/syntax';
 import { bindSubtree, bindTable } from './bound-names.js';
 import { canonicalTokensV3 } from './canonicalize-v3.js';
 import { nodeKinds } from './node-kinds.js';
@@ -74,7 +74,7 @@ export function canonicalTokens(
 
   for (const root of nodes) {
     const table = nodeKinds(root.tree.language);
-    const cursor = root.walk();
+    const cursor = walkFrom(root);
     // Per depth: the node's kind (for the member-access parent test) and, for v1, whether it is
     // inside a Python decorator outside the decorator's argument list.
     const kinds: string[] = [];

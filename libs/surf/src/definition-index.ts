@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { Family } from '@driftgate/syntax';
+import { type Family, walkFrom } from '@driftgate/syntax';
 import { defName, isTransparent } from './definitions.js';
 
 /**
@@ -33,7 +33,7 @@ export function scopeIndex(scope: Node, family: Family): ScopeIndex {
 }
 
 function indexInto(scope: Node, family: Family, atModule: boolean, out: Map<string, Node[]>): void {
-  const cursor = scope.walk();
+  const cursor = walkFrom(scope);
   try {
     if (!cursor.gotoFirstChild()) return;
     do {

@@ -1,4 +1,4 @@
-import type { TreeCursor } from 'web-tree-sitter';
+import type { SyntaxCursor } from '@driftgate/syntax';
 import type { Family } from '@driftgate/syntax';
 
 /**
@@ -56,7 +56,7 @@ export interface BindContext {
 }
 
 /** Runs at a node with the cursor on it; must leave the cursor on that node. */
-export type ScopedBindAction = (cursor: TreeCursor, text: string, ctx: BindContext) => void;
+export type ScopedBindAction = (cursor: SyntaxCursor, text: string, ctx: BindContext) => void;
 
 /** A family's recipe-3 rules. */
 export interface ScopeRules {
@@ -72,7 +72,7 @@ const intoEnclosing: Into = (ctx) => ctx.enclosing;
 const intoFunction: Into = (ctx) => ctx.fn;
 
 /** Visits the children of the cursor's node attached to `field`; returns the cursor to the node. */
-function eachField(c: TreeCursor, field: string, visit: () => void): void {
+function eachField(c: SyntaxCursor, field: string, visit: () => void): void {
   if (!c.gotoFirstChild()) return;
   do {
     if (c.currentFieldName === field) visit();
@@ -81,7 +81,7 @@ function eachField(c: TreeCursor, field: string, visit: () => void): void {
 }
 
 /** Visits every named child of the cursor's node; returns the cursor to the node. */
-function eachNamed(c: TreeCursor, visit: () => void): void {
+function eachNamed(c: SyntaxCursor, visit: () => void): void {
   if (!c.gotoFirstChild()) return;
   do {
     if (c.nodeIsNamed && !c.nodeType.includes('comment')) visit();
@@ -89,7 +89,7 @@ function eachNamed(c: TreeCursor, visit: () => void): void {
   c.gotoParent();
 }
 
-const nodeText = (c: TreeCursor, text: string): string => text.slice(c.startIndex, c.endIndex);
+const nodeText = (c: SyntaxCursor, text: string): string => text.slice(c.startIndex, c.endIndex);
 
 /** Declares the text of each child under `field` when it is one of `kinds`. */
 function nameField(field: string, kinds: ReadonlySet<string>, into: Into): ScopedBindAction {
@@ -115,8 +115,8 @@ function rootNameField(field: string, kinds: ReadonlySet<string>): ScopedBindAct
 function patternWalker(
   leaf: ReadonlySet<string>,
   through: ReadonlyMap<string, readonly string[] | 'all'>,
-): (c: TreeCursor, text: string, declare: (name: string) => void) => void {
-  const walk = (c: TreeCursor, text: string, declare: (name: string) => void): void => {
+): (c: SyntaxCursor, text: string, declare: (name: string) => void) => void {
+  const walk = (c: SyntaxCursor, text: string, declare: (name: string) => void): void => {
     const kind = c.nodeType;
     if (leaf.has(kind)) {
       declare(nodeText(c, text));

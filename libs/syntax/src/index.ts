@@ -19,5 +19,6 @@ export {
   requireLang,
 } from './languages.js';
 export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
+export { type SyntaxCursor, walkFrom } from './syntax-cursor.js';
 /** The syntax-tree types of the grammars, so users of this package need no tree-sitter dependency. */
 export type { Node as SyntaxNode, Tree as SyntaxTree, TreeCursor as SyntaxTreeCursor } from 'web-tree-sitter';

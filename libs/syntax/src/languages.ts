@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { GrammarError, UnsupportedFileTypeError } from './errors.js';
+import { attachRuntime, runtimeModule } from './syntax-cursor.js';
 
 /** A supported source language, chosen by file extension only (spec §4.1). */
 export type Lang = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust';
@@ -73,7 +74,7 @@ const languages = new Map<string, Promise<Language>>();
 const ready = new Map<Lang, Parser>();
 
 function initRuntime(): Promise<void> {
-  runtime ??= Parser.init().catch((cause: unknown) => {
+  runtime ??= Parser.init(runtimeModule).then(attachRuntime, (cause: unknown) => {
     runtime = undefined;
     throw new GrammarError('SYNTAX_GRAMMAR_LOAD', 'cannot initialise the tree-sitter runtime (web-tree-sitter)', cause);
   });
