@@ -109,7 +109,7 @@ export function walkFrom(node: Node): SyntaxCursor {
 }
 
 /** At most this many nodes are compared on the first walk. */
-const CHECKED_NODES = 4096;
+const CHECKED_NODES = 512;
 
 /** Walks `node` with both cursors side by side, comparing every answer. */
 function agrees(node: Node): boolean {
