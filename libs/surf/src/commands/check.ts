@@ -201,7 +201,12 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
  */
 function parsedClaim(loaded: LoadedHub, index: number): Claim {
   const claim = loaded.hub?.anchors[index];
-  if (claim === undefined) throw new Error(`internal error: ${loaded.rel} passed the quick scan but its claim ${index} does not parse`);
+  if (claim === undefined) {
+    // A bug of the scanner, never of the hub: say how to get past it until it is fixed.
+    throw new Error(
+      `internal error: ${loaded.rel} passed the plain-hub scan but its claim ${index + 1} does not parse the same way; please report it. Until then, a YAML comment line in its frontmatter makes surf parse that hub in full`,
+    );
+  }
   return claim;
 }
 

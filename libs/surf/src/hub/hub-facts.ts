@@ -6,7 +6,7 @@ export interface HubFacts {
   readonly refs: readonly string[];
   /** Each claim's `at:` sites, in claim order, exactly as `claimSites` of the parsed claim. */
   readonly sites: ReadonlyArray<readonly string[]>;
-  /** Each claim's `hash` and `ignore_literals`, in claim order, exactly as the parsed claim's. */
+  /** Each claim's item line, `hash` and `ignore_literals`, in claim order, exactly as the parsed claim's. */
   readonly stamps: ReadonlyArray<ClaimStampFacts>;
 }
 
