@@ -117,7 +117,12 @@ describe('boundver on an Nx TypeScript library with typescript-api', () => {
     writeFileSync(join(repo.dir, 'packages/calc/src/lib/extra.ts'), 'export function fromCents(cents: number): number {\n  return cents / 100;\n}\n');
     // The lock is generated while the new file is still untracked: the working-tree snapshot lacks it.
     repo.git('add', 'packages/calc/src/index.ts');
-    expect(bv(repo.dir, ['generate', '--source', 'working-tree']).status).toBe(0);
+    const generated = bv(repo.dir, ['generate', '--source', 'working-tree']);
+    expect(generated.status).toBe(0);
+    // Said when it happens, not only once the file is added.
+    const note =
+      "boundver: note: @ws/calc: packages/calc/src/index.ts re-exports from './lib/extra.js', and packages/calc/src/lib/extra.ts is on disk but not in the snapshot this command read, so what it exports is not in the component's API; `git add packages/calc/src/lib/extra.ts` (an ignored file is never read), then run again";
+    expect(generated.stderr).toContain(note);
     const lock = JSON.parse(readFileSync(join(repo.dir, 'boundary.lock.json'), 'utf8'));
     expect(lock.components['@ws/calc'].boundary_metadata.api_symbols['src/index.ts#fromCents']).toMatch(/^unresolved:/);
     repo.git('add', '-A');
@@ -132,6 +137,17 @@ describe('boundver on an Nx TypeScript library with typescript-api', () => {
     const lost = bv(repo.dir, ['verify', '--source', 'working-tree']);
     expect(lost.status, lost.stdout).toBe(4);
     expect(lost.stdout).toContain('`src/index.ts#fromCents` does not resolve: its module is not in the snapshot (`git add` a new file before generating, or fix the path)');
+    expect(lost.stderr).toContain(note);
+    // The same for `export *`, how an Nx library's index re-exports its modules; committed, HEAD says to commit.
+    writeFileSync(index, `${readFileSync(index, 'utf8')}export * from './lib/more.js';\n`);
+    writeFileSync(join(repo.dir, 'packages/calc/src/lib/more.ts'), 'export const more = 1;\n');
+    repo.git('add', 'packages/calc/src/index.ts');
+    repo.git('commit', '-q', '-m', 'index');
+    const head = bv(repo.dir, ['verify']);
+    expect(head.stderr).toContain(
+      "boundver: note: @ws/calc: packages/calc/src/index.ts re-exports from './lib/more.js', and packages/calc/src/lib/more.ts is on disk but not in the snapshot this command read, so what it exports is not in the component's API; commit packages/calc/src/lib/more.ts (or `git add` it and pass --source working-tree), then run again",
+    );
+    rmSync(join(repo.dir, 'packages/calc/src/lib/more.ts'), { force: true });
     repo.git('reset', '-q', '--hard', base);
     rmSync(join(repo.dir, 'packages/calc/src/lib/extra.ts'), { force: true });
   });

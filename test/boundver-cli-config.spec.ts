@@ -104,7 +104,7 @@ describe('generate options', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     const status = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(status)).toEqual(['written', 'dry_run', 'lock_path', 'source', 'commit', 'config', 'components_filter', 'lock', 'working_tree_differences']);
+    expect(Object.keys(status)).toEqual(['written', 'dry_run', 'lock_path', 'source', 'commit', 'config', 'components_filter', 'lock', 'working_tree_differences', 'notes']);
     expect(status).toMatchObject({ written: true, dry_run: false, lock_path: 'locks/b.lock.json', source: 'head', config: 'boundary.config.json' });
     expect(JSON.parse(readFileSync(join(r.dir, 'locks', 'b.lock.json'), 'utf8'))).toEqual(status.lock);
   });

@@ -204,6 +204,7 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
       },
     });
     if (!surface.ok) return failed([...surface.errors]);
+    for (const note of surface.notes ?? []) context.notes.push({ file: note.file, message: `${note.message}; ${includeHint(context, note.file)}` });
     // No exported symbol is an API too (a new package): its first export is a boundary change.
     // A provider that finds no entry point at all says so as an error instead.
     const { entries: hashed, metadata } = apiSurfaceEntries(surface.symbols);
@@ -211,6 +212,13 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
   } catch (error) {
     return failed([`Boundary digest failed: ${(error as Error)?.message ?? String(error)}`]);
   }
+}
+
+/** How to bring a file the working tree has into the snapshot the operation read. */
+function includeHint(context: EngineContext, file: string): string {
+  const source = context.snapshot.source;
+  if (source === 'head') return `commit ${file} (or \`git add\` it and pass --source working-tree), then run again`;
+  return `\`git add ${file}\` (an ignored file is never read), then run again`;
 }
 
 function noFilesMessage(context: EngineContext, path: string): string {

@@ -21,6 +21,23 @@ export interface EngineContext {
   readonly versions: VersionResolver;
   readonly limits: EngineLimits;
   readonly onProgress?: ProgressListener;
+  /**
+   * Where the operation collects notes on its snapshot (files the working tree has that the
+   * snapshot misses, found by API-surface providers). Not part of any digest; callers show them.
+   */
+  readonly notes: SnapshotNote[];
+}
+
+/** A note on the snapshot an operation read: about one repository-relative file, in one sentence. */
+export interface SnapshotNote {
+  readonly file: string;
+  readonly message: string;
+}
+
+/** One note per file and sentence, sorted by file then sentence (components are read concurrently). */
+export function distinctNotes(notes: readonly SnapshotNote[]): SnapshotNote[] {
+  const byKey = new Map(notes.map((note) => [`${note.file}\0${note.message}`, note]));
+  return [...byKey.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
 }
 
 export interface EngineContextOptions {
@@ -28,6 +45,8 @@ export interface EngineContextOptions {
   allowCustomProviders?: boolean;
   limits?: EngineLimits;
   onProgress?: ProgressListener;
+  /** The array the context's {@link EngineContext.notes} collect into (a new one by default). */
+  notes?: SnapshotNote[];
 }
 
 /**
@@ -50,6 +69,7 @@ export async function createEngineContext(snapshot: Snapshot, config: BoundverCo
     registry: new ProviderRegistry(loaded.providers),
     versions,
     limits: options.limits ?? {},
+    notes: options.notes ?? [],
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   };
 }

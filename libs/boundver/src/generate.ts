@@ -5,7 +5,7 @@ import { canonicalJson } from './canonical-json.js';
 import { computeEntries, generationErrors } from './component-entry.js';
 import { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config-source.js';
 import { DEFAULT_LOCK_NAME } from './config-types.js';
-import { createEngineContext, type EngineContext, type ProgressListener } from './engine-context.js';
+import { createEngineContext, type EngineContext, type ProgressListener, type SnapshotNote, distinctNotes } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
 import { BoundverError, isBoundverError } from './errors.js';
 import { ensureLockOutsideComponents } from './lock-location.js';
@@ -57,6 +57,8 @@ export interface GenerateResult {
   readonly componentsFilter: string[];
   /** The working-tree config (and, for a partial generation, lock) when it is not the one read. */
   readonly workingTreeDifferences: WorkingTreeDifference[];
+  /** Notes on the snapshot (see {@link EngineContext.notes}), one per file, sorted by file. */
+  readonly notes: readonly SnapshotNote[];
 }
 
 /**
@@ -165,7 +167,9 @@ async function generateFrom(snapshot: Snapshot, loaded: LoadedConfig, options: G
   const config = requireValidConfig(loaded, { requireSliceFacets: !options.allowPartial });
   const out = resolveRepoFile(snapshot.root, options.out ?? DEFAULT_LOCK_NAME);
   ensureLockOutsideComponents(snapshot.root, out, loaded.file, config);
+  const notes: SnapshotNote[] = [];
   const context = await createEngineContext(snapshot, config, {
+    notes,
     allowCustomProviders: options.allowCustomProviders ?? false,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
@@ -213,5 +217,6 @@ async function generateFrom(snapshot: Snapshot, loaded: LoadedConfig, options: G
     componentsFilter: selected,
     // A written lock replaced the working-tree one, so only an unread config is left to mention.
     workingTreeDifferences: differences.filter((difference) => options.dryRun || difference.kind !== 'lock'),
+    notes: distinctNotes(notes),
   };
 }

@@ -140,7 +140,7 @@ export { openApiCanonicalValue } from './openapi-canonical.js';
 export { jsonCanonicalContent, MAX_CANONICAL_BYTES, openApiCanonicalContent } from './canonical-providers.js';
 export { runFileHashPass, type FileHashOutcome, type FileHashTask } from './file-hash-pass.js';
 export { VersionResolver, type ResolvedVersion } from './version-resolver.js';
-export { createEngineContext, type EngineContext, type EngineContextOptions, type ProgressListener } from './engine-context.js';
+export { createEngineContext, type EngineContext, type EngineContextOptions, type ProgressListener, type SnapshotNote } from './engine-context.js';
 export { computeComponentEntry, computeEntries, generationErrors } from './component-entry.js';
 export { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
 export { ensureLockOutsideComponents } from './lock-location.js';

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_NAME, DEFAULT_LOCK_NAME, type BoundverConfig, type Compo
 import { validateConfig } from './config-validate.js';
 import { affectedConsumers, affectedConsumersLine, previewNames, type ConsumerNode } from './consumers.js';
 import { diagnosticRepr } from './diagnostic-repr.js';
-import { createEngineContext, type EngineContext, type ProgressListener } from './engine-context.js';
+import { createEngineContext, type EngineContext, type ProgressListener, type SnapshotNote, distinctNotes } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
 import { isBoundverError } from './errors.js';
 import { availabilityRequired, effectiveFacets, facetPolicy, parseFacetList, sortFacets, type FacetPolicy } from './facet-policy.js';
@@ -142,6 +142,8 @@ export interface VerifyResult {
    * lock an update rewrote is left out). Not part of the verdict: callers show them as notes.
    */
   readonly workingTreeDifferences: WorkingTreeDifference[];
+  /** Notes on the snapshot (see {@link EngineContext.notes}), one per file, sorted by file. */
+  readonly notes: readonly SnapshotNote[];
 }
 
 const FACET_ORDER: readonly Facet[] = ['compat', 'boundary', 'behavior', 'exact'];
@@ -165,11 +167,12 @@ interface Accumulated {
   policy: FacetPolicy | null;
   componentsFilter: string[];
   differences: WorkingTreeDifference[];
+  notes: SnapshotNote[];
 }
 
 function accumulated(options: VerifyOptions): Accumulated {
   const components = options.share?.components ?? options.components ?? [];
-  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(components)], differences: [] };
+  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(components)], differences: [], notes: [] };
 }
 
 /** Where a result's inputs came from; `headCommit` is undefined when no source was captured. */
@@ -211,6 +214,7 @@ function resultOf(
     lockText: at.lockText,
     captureError: extra.captureError ?? null,
     workingTreeDifferences: acc.differences.filter((difference) => !updated || difference.kind !== 'lock'),
+    notes: distinctNotes(acc.notes),
   };
 }
 
@@ -279,6 +283,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
   let context: EngineContext;
   try {
     context = await createEngineContext(snapshot, config, {
+      notes: acc.notes,
       allowCustomProviders: options.allowCustomProviders ?? false,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),

@@ -4,7 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, formatOption, parseList, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
 import { BoundverExit } from './exit-codes.js';
 import { jsonText, safeLines } from './render-text.js';
-import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
+import { differencesJson, printSnapshotNotes, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface GenerateFlags {
   config?: string;
@@ -52,6 +52,7 @@ export function registerGenerateCommand(program: Command, io: CliIo): void {
       if (flags.format === 'json') io.out(jsonText(generateJson(result)));
       else if (!quiet) io.out(safeLines(generateText(result, verbose)));
       printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: false });
+      printSnapshotNotes(io, result.notes, { quiet, failed: false });
       io.exit(BoundverExit.ok);
     });
 }
@@ -67,6 +68,7 @@ function generateJson(result: GenerateResult): unknown {
     components_filter: result.componentsFilter,
     lock: JSON.parse(result.text) as unknown,
     working_tree_differences: differencesJson(result.workingTreeDifferences),
+    notes: result.notes.map((note) => ({ file: note.file, message: note.message })),
   };
 }
 

@@ -5,7 +5,7 @@ import type { ReportTarget } from '@driftgate/report';
 import { customProvidersAllowed, customProvidersOption, parseList, progressLine, sourceOption, verbosity } from './cli-options.js';
 import type { BoundverExitCode } from './exit-codes.js';
 import { type VerifyFormat, emitVerifyReport, reportTargetOption, verifyFormatOption } from './render-verify.js';
-import { printWorkingTreeNotes } from './working-tree-notes.js';
+import { printSnapshotNotes, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface VerifyFlags {
   config?: string;
@@ -63,5 +63,6 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
       io.exit(result.exitCode as BoundverExitCode);
       await emitVerifyReport(io, result, flags.format, flags.report, { quiet, verbose, update: flags.update === true, changedFrom: flags.changedFrom !== undefined });
       printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: result.exitCode !== 0 });
+      printSnapshotNotes(io, result.notes, { quiet, failed: result.exitCode !== 0 });
     });
 }

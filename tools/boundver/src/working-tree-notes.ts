@@ -1,4 +1,4 @@
-import type { WorkingTreeDifference } from '@driftgate/boundver';
+import type { SnapshotNote, WorkingTreeDifference } from '@driftgate/boundver';
 import type { CliIo } from './cli-io.js';
 import { safeLines } from './render-text.js';
 
@@ -10,6 +10,15 @@ import { safeLines } from './render-text.js';
 export function printWorkingTreeNotes(io: CliIo, differences: readonly WorkingTreeDifference[], options: { quiet: boolean; failed: boolean }): void {
   if (differences.length === 0 || (options.quiet && !options.failed)) return;
   io.err(safeLines(differences.map((difference) => `boundver: note: ${difference.message}`)));
+}
+
+/**
+ * Prints each note on the snapshot (a file on disk the snapshot does not have) on stderr, as
+ * {@link printWorkingTreeNotes} does: hidden by `--quiet` unless the command failed.
+ */
+export function printSnapshotNotes(io: CliIo, notes: readonly SnapshotNote[], options: { quiet: boolean; failed: boolean }): void {
+  if (notes.length === 0 || (options.quiet && !options.failed)) return;
+  io.err(safeLines(notes.map((note) => `boundver: note: ${note.message}`)));
 }
 
 /** The `working_tree_differences` field of a command's JSON output. */

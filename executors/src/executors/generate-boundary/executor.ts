@@ -1,5 +1,6 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type SourceMode, generateLock } from '@driftgate/boundver';
+import { terminalSafe } from '@driftgate/report';
 import { generateText } from '../../boundary-report.js';
 import { cachedTargetOf, defaultConfigFile, refusedGenerateBoundaryOptions } from '../../cached-options.js';
 import { describeError } from '../../executor-context.js';
@@ -43,6 +44,7 @@ export default async function generateBoundaryExecutor(options: GenerateBoundary
       allowCustomProviders: options.allowCustomProviders ?? process.env['BOUNDVER_ALLOW_CUSTOM_PROVIDERS'] === '1',
     });
     logger.info(generateText(result).join('\n'));
+    for (const note of result.notes) logger.warn(`generate-boundary: note: ${terminalSafe(note.message)}`);
     return { success: true };
   } catch (error) {
     logger.error(`generate-boundary: ${describeError(error)}`);

@@ -73,6 +73,8 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
     // The human renderer makes every untrusted value terminal-safe.
     const human = renderReport(report, 'human');
     (success ? logger.info : logger.error)(`${human.out}${human.err}${exitLine(result.exitCode)}`.trimEnd());
+    // Files on disk the snapshot misses (an untracked module an entry point re-exports).
+    for (const note of result.notes) logger.warn(`verify-boundary: note: ${terminalSafe(note.message)}`);
     for (const file of written) logger.info(`report: ${terminalSafe(file.path)}`);
     return { success };
   } catch (error) {

@@ -46,8 +46,21 @@ export interface ApiSymbol {
   readonly text: string;
 }
 
+/**
+ * Something the operation's user should know that does not change the surface: a file the working
+ * tree has and the snapshot does not, so what the entry points re-export from it is not seen.
+ */
+export interface ApiSurfaceNote {
+  /** Repository-relative POSIX path of the file the note is about. */
+  readonly file: string;
+  /** One sentence: what is missing and how to include it. */
+  readonly message: string;
+}
+
 /** A provider's answer for one component. */
-export type ApiSurface = { readonly ok: true; readonly symbols: readonly ApiSymbol[] } | { readonly ok: false; readonly errors: readonly string[] };
+export type ApiSurface =
+  | { readonly ok: true; readonly symbols: readonly ApiSymbol[]; readonly notes?: readonly ApiSurfaceNote[] }
+  | { readonly ok: false; readonly errors: readonly string[] };
 
 /**
  * An API-surface provider. One instance serves every component of an operation, so it may keep

@@ -1,9 +1,11 @@
 import type * as TS from 'typescript';
-import type { ApiSurface, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from './api-surface-types.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiSurface, ApiSurfaceNote, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from './api-surface-types.js';
 import { DeclarationPrinter } from './typescript-declaration-text.js';
 import { compareCodePoints, findTypescriptEntries } from './typescript-entry-points.js';
 import { type TypescriptLoad, type TypescriptModule, loadWorkspaceTypescript } from './typescript-loader.js';
-import { type ProgramStats, SnapshotProgram, toVirtual } from './typescript-program.js';
+import { type ProgramStats, SnapshotProgram, fromVirtual, relativeModuleCandidates, toVirtual } from './typescript-program.js';
 
 /** The `typescript-api` provider, with counters that show how the operation's program was shared. */
 export interface TypescriptApiProvider extends ApiSurfaceProvider {
@@ -50,6 +52,7 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
 
       const symbols: ApiSymbol[] = [];
       const errors: string[] = [];
+      const notes = new Map<string, ApiSurfaceNote>();
       for (const entry of found.entries) {
         const sourceFile = compiled.getSourceFile(toVirtual(repoPath(entry)));
         if (sourceFile === undefined) {
@@ -69,12 +72,50 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
         for (const specifier of unresolvedStarExports(ts, checker, sourceFile)) {
           symbols.push({ entry, name: `* from ${JSON.stringify(specifier)}`, kind: 'unresolved', text: `export * from ${JSON.stringify(specifier)};` });
         }
+        for (const missing of missingRelativeModules(ts, checker, sourceFile)) {
+          // A file the program has is in the snapshot (a script without exports, say): not missing.
+          const candidates = relativeModuleCandidates(missing.from, missing.specifier);
+          if (candidates.some((candidate) => compiled.getSourceFile(toVirtual(candidate)) !== undefined)) continue;
+          const onDisk = candidates.find((candidate) => existsSync(join(request.repoRoot, ...candidate.split('/'))));
+          if (onDisk === undefined || notes.has(onDisk)) continue;
+          notes.set(onDisk, {
+            file: onDisk,
+            message: `${request.componentName}: ${missing.from} re-exports from '${missing.specifier}', and ${onDisk} is on disk but not in the snapshot this command read, so what it exports is not in the component's API`,
+          });
+        }
       }
       if (errors.length > 0) return { ok: false, errors };
       symbols.sort((a, b) => compareCodePoints(a.entry, b.entry) || compareCodePoints(a.name, b.name));
-      return { ok: true, symbols };
+      const sortedNotes = [...notes.values()].sort((a, b) => compareCodePoints(a.file, b.file));
+      return sortedNotes.length === 0 ? { ok: true, symbols } : { ok: true, symbols, notes: sortedNotes };
     },
   };
+}
+
+/**
+ * Relative modules that re-exports reached from an entry (through resolved `export *` chains)
+ * name but the program does not have: files missing from the snapshot. `from` is the
+ * repository-relative file the re-export is written in.
+ */
+function missingRelativeModules(ts: TypescriptModule, checker: TS.TypeChecker, entry: TS.SourceFile): Array<{ from: string; specifier: string }> {
+  const found: Array<{ from: string; specifier: string }> = [];
+  const seen = new Set<TS.SourceFile>();
+  const visit = (file: TS.SourceFile): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const from = fromVirtual(file.fileName);
+    if (from === undefined) return;
+    for (const statement of file.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.moduleSpecifier === undefined || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const specifier = statement.moduleSpecifier.text;
+      if (!/^\.\.?(?:\/|$)/.test(specifier)) continue;
+      const target = checker.getSymbolAtLocation(statement.moduleSpecifier)?.declarations?.find(ts.isSourceFile);
+      if (target === undefined) found.push({ from, specifier });
+      else if (statement.exportClause === undefined) visit(target);
+    }
+  };
+  visit(entry);
+  return found;
 }
 
 /**

@@ -226,6 +226,15 @@ export function fromVirtual(fileName: string): string | undefined {
   return fileName.startsWith(`${REPO_ROOT}/`) ? fileName.slice(REPO_ROOT.length + 1) : undefined;
 }
 
+/**
+ * The repository-relative files a relative specifier written in `from` can mean, in the order
+ * Bundler resolution tries them; empty when it leaves the repository.
+ */
+export function relativeModuleCandidates(from: string, specifier: string): string[] {
+  const base = normalize(posix.join(posix.dirname(from), specifier));
+  return base === undefined ? [] : specifierCandidates(base);
+}
+
 function specifierCandidates(base: string): string[] {
   const withoutJs = base.replace(/\.([mc]?)jsx?$/, '');
   if (withoutJs !== base) {
