@@ -207,22 +207,21 @@ class FastCursor implements SyntaxCursor {
   }
 
   gotoFirstChild(): boolean {
-    this.store();
-    const moved = exports!._ts_tree_cursor_goto_first_child_wasm(this.tree);
-    this.load();
-    return moved === 1;
+    return this.move(exports!._ts_tree_cursor_goto_first_child_wasm);
   }
 
   gotoNextSibling(): boolean {
-    this.store();
-    const moved = exports!._ts_tree_cursor_goto_next_sibling_wasm(this.tree);
-    this.load();
-    return moved === 1;
+    return this.move(exports!._ts_tree_cursor_goto_next_sibling_wasm);
   }
 
   gotoParent(): boolean {
+    return this.move(exports!._ts_tree_cursor_goto_parent_wasm);
+  }
+
+  /** A move: the runtime reads the cursor from the transfer buffer and writes it back moved. */
+  private move(goto: (tree: number) => number): boolean {
     this.store();
-    const moved = exports!._ts_tree_cursor_goto_parent_wasm(this.tree);
+    const moved = goto(this.tree);
     this.load();
     return moved === 1;
   }
