@@ -1,4 +1,5 @@
 import { readFile, realpath } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   type Claim,
   type Divergence,
@@ -7,6 +8,8 @@ import {
   NOT_WRITTEN_WITH_HUB,
   type VerifyClock,
   clearAbandonedHubWrites,
+  discoverHubs,
+  loadSurfConfig,
   loadWorkspace,
   runVerify,
   writeHubIfChanged,
@@ -79,10 +82,13 @@ export async function applyDecisions(
     list.push({ d, decision });
   }
   // Each hub's verify sees only that hub; what a killed write left beside the others goes here.
-  await loadWorkspace(root).then(
-    (workspace) => clearAbandonedHubWrites(workspace.hubs.map((loaded) => loaded.path)),
-    () => undefined,
-  );
+  // Their paths are enough: the hubs are read afresh per hub below.
+  try {
+    const config = await loadSurfConfig(root);
+    await clearAbandonedHubWrites((await discoverHubs(config)).map((rel) => join(config.root, ...rel.split('/'))));
+  } catch {
+    // A workspace that cannot be read is reported by each hub's write below.
+  }
   let interrupted = false;
   for (const hub of [...byHub.keys()].sort()) {
     const chosen = byHub.get(hub)!;
