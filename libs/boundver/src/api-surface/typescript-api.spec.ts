@@ -395,6 +395,18 @@ export const guard = (x: unknown) => typeof x === 'number';
     });
   });
 
+  it('an external export * behind a relative export * chain is a symbol too', async () => {
+    // How an Nx library's index reaches its modules: `export * from './lib/….js'`.
+    const chained: Tree = {
+      'packages/chain/src/index.ts': "export * from './lib/calc.js';\n",
+      'packages/chain/src/lib/calc.ts': "export * from 'external-star';\nexport const rate = 2;\n",
+    };
+    expect((await symbols(chained, 'packages/chain')).map((symbol) => `${symbol.name}: ${symbol.text}`)).toEqual([
+      '* from "external-star": export * from "external-star";',
+      'rate: const rate: 2;',
+    ]);
+  });
+
   it('a namespace re-export of the module itself terminates', async () => {
     const circular: Tree = { 'packages/loop/src/index.ts': "export * as self from './index.js';\nexport const value = 1;\n" };
     expect((await symbols(circular, 'packages/loop')).map((symbol) => symbol.text)).toEqual(['namespace self {\n    namespace self { }\n    const value: 1;\n}', 'const value: 1;']);

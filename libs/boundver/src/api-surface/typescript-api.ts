@@ -132,11 +132,12 @@ function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, en
     seen.add(file);
     for (const statement of file.statements) {
       if (!ts.isExportDeclaration(statement) || statement.exportClause !== undefined || statement.isTypeOnly || statement.moduleSpecifier === undefined) continue;
-      // A relative module that is not a module (no exports) contributes nothing; it is not external.
-      if (!ts.isStringLiteral(statement.moduleSpecifier) || /^\.\.?(?:\/|$)/.test(statement.moduleSpecifier.text)) continue;
+      if (!ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const target = checker.getSymbolAtLocation(statement.moduleSpecifier)?.declarations?.find(ts.isSourceFile);
-      if (target === undefined) found.add(statement.moduleSpecifier.text);
-      else visit(target);
+      if (target !== undefined) visit(target);
+      // A relative module the program lacks is a file missing from the snapshot, not a package:
+      // `missingRelativeModules` reports it.
+      else if (!/^\.\.?(?:\/|$)/.test(statement.moduleSpecifier.text)) found.add(statement.moduleSpecifier.text);
     }
   };
   visit(entry);
