@@ -17,6 +17,16 @@ function bv(cwd: string, args: string[]): { status: number | null; stdout: strin
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+/** `init --discover`, then `generate`, each committed, as a new user starts; the lock's commit. */
+function lockDiscovered(repo: TempRepo): string {
+  const init = bv(repo.dir, ['init', '--discover']);
+  expect(init.status, init.stderr).toBe(0);
+  repo.commit('boundver components');
+  const generated = bv(repo.dir, ['generate']);
+  expect(generated.status, generated.stderr).toBe(0);
+  return repo.commit('boundary lock');
+}
+
 const LIB = 'packages/calc/src/lib/calc.ts';
 const CALC = `import { roundCents } from './round.js';
 export * from './units.js';
@@ -45,12 +55,7 @@ beforeAll(async () => {
   writeFileSync(join(repo.dir, 'packages/calc/src/lib/round.ts'), ROUND);
   writeFileSync(join(repo.dir, 'packages/calc/src/lib/units.ts'), UNITS);
   repo.commit('calc');
-  const init = bv(repo.dir, ['init', '--discover']);
-  expect(init.status, init.stderr).toBe(0);
-  repo.commit('boundver components');
-  const generated = bv(repo.dir, ['generate']);
-  expect(generated.status, generated.stderr).toBe(0);
-  base = repo.commit('boundary lock');
+  base = lockDiscovered(repo);
 }, 120_000);
 afterAll(() => repo?.dispose());
 
@@ -179,12 +184,7 @@ describe('boundver on Python, Go and Rust packages with signatures', () => {
 
   beforeAll(() => {
     packages = createTempRepo(FILES);
-    const init = bv(packages.dir, ['init', '--discover']);
-    expect(init.status, init.stderr).toBe(0);
-    packages.commit('components');
-    const generated = bv(packages.dir, ['generate']);
-    expect(generated.status, generated.stderr).toBe(0);
-    locked = packages.commit('lock');
+    locked = lockDiscovered(packages);
   });
   afterAll(() => packages?.dispose());
 
