@@ -1,6 +1,9 @@
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { SurfError } from '../errors.js';
 
+/** What a hub's write lock is called: the hub's (real) path with this appended. */
+export const HUB_LOCK_SUFFIX = '.surf-lock';
+
 /** How long a writer waits for another surf process to finish writing the same hub, in ms. */
 export const HUB_LOCK_WAIT_MS = 10_000;
 const RETRY_MS = 25;
@@ -14,7 +17,7 @@ const EMPTY_LOCK_GRACE_MS = 2_000;
  * that update). A lock whose holder is gone (killed mid-write) is removed by the next writer.
  */
 export async function withHubWriteLock<T>(target: string, display: string, write: () => Promise<T>, waitMs = HUB_LOCK_WAIT_MS): Promise<T> {
-  const lockPath = `${target}.surf-lock`;
+  const lockPath = `${target}${HUB_LOCK_SUFFIX}`;
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
@@ -61,7 +64,7 @@ export async function withHubWriteLock<T>(target: string, display: string, write
  * lock is left alone.
  */
 export async function removeAbandonedHubLock(target: string): Promise<void> {
-  const lockPath = `${target}.surf-lock`;
+  const lockPath = `${target}${HUB_LOCK_SUFFIX}`;
   if (await holderIsGone(lockPath)) await unlink(lockPath).catch(() => undefined);
 }
 
