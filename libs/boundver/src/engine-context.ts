@@ -5,6 +5,7 @@ import type { EngineLimits } from './engine-limits.js';
 import { BoundverError } from './errors.js';
 import { ProviderRegistry } from './provider-registry.js';
 import { VersionResolver } from './version-resolver.js';
+import { compareCodePoints } from './string-order.js';
 
 /** Called as an operation reads files: `done` of `total` files read, `path` the file just read. */
 export type ProgressListener = (done: number, total: number, path: string) => void;
@@ -37,7 +38,7 @@ export interface SnapshotNote {
 /** One note per file and sentence, sorted by file then sentence (components are read concurrently). */
 export function distinctNotes(notes: readonly SnapshotNote[]): SnapshotNote[] {
   const byKey = new Map(notes.map((note) => [`${note.file}\0${note.message}`, note]));
-  return [...byKey.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  return [...byKey.values()].sort((a, b) => compareCodePoints(a.file, b.file) || compareCodePoints(a.message, b.message));
 }
 
 export interface EngineContextOptions {

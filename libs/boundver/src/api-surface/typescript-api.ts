@@ -92,6 +92,9 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
   };
 }
 
+/** `./x`, `../x`, `.`, `..`: a file of the repository, not a package. */
+const isRelative = (specifier: string): boolean => /^\.\.?(?:\/|$)/.test(specifier);
+
 /**
  * Relative modules that re-exports reached from an entry (through resolved `export *` chains)
  * name but the program does not have: files missing from the snapshot. `from` is the
@@ -108,7 +111,7 @@ function missingRelativeModules(ts: TypescriptModule, checker: TS.TypeChecker, e
     for (const statement of file.statements) {
       if (!ts.isExportDeclaration(statement) || statement.moduleSpecifier === undefined || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const specifier = statement.moduleSpecifier.text;
-      if (!/^\.\.?(?:\/|$)/.test(specifier)) continue;
+      if (!isRelative(specifier)) continue;
       const target = checker.getSymbolAtLocation(statement.moduleSpecifier)?.declarations?.find(ts.isSourceFile);
       if (target === undefined) found.push({ from, specifier });
       else if (statement.exportClause === undefined) visit(target);
@@ -137,7 +140,7 @@ function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, en
       if (target !== undefined) visit(target);
       // A relative module the program lacks is a file missing from the snapshot, not a package:
       // `missingRelativeModules` reports it.
-      else if (!/^\.\.?(?:\/|$)/.test(statement.moduleSpecifier.text)) found.add(statement.moduleSpecifier.text);
+      else if (!isRelative(statement.moduleSpecifier.text)) found.add(statement.moduleSpecifier.text);
     }
   };
   visit(entry);
