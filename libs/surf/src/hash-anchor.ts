@@ -46,6 +46,15 @@ export interface SiteSource {
   readonly source: string | Uint8Array | ParsedFile;
 }
 
+/**
+ * Throws the reference's NotFound when only the extended rules name the symbol and `recipe` is
+ * a reference recipe (1 or 2): under those recipes surf answers exactly as the reference does,
+ * so a stamp the reference reads never names what the reference cannot resolve.
+ */
+export function assertRecipeReaches(resolution: Resolution, recipe: Recipe): void {
+  if (resolution.extended !== undefined && recipe !== 'v3') throw resolution.extended;
+}
+
 function toAnchor(anchor: Anchor | string): Anchor {
   return typeof anchor === 'string' ? parseAnchor(anchor) : anchor;
 }
@@ -74,6 +83,7 @@ export function anchorTokens(parsed: ParsedFile, anchor: Anchor | string, option
 export function hashSite(parsed: ParsedFile, anchor: Anchor | string, options: HashOptions = {}): SiteHash {
   const parsedAnchor = toAnchor(anchor);
   const resolution = resolveAnchor(parsed, parsedAnchor);
+  assertRecipeReaches(resolution, options.recipe ?? CURRENT_RECIPE);
   const { span } = recipeResolution(parsed, resolution, options.recipe ?? CURRENT_RECIPE);
   return {
     at: formatAnchor(parsedAnchor),

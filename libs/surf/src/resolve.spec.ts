@@ -368,9 +368,11 @@ describe('Python', () => {
     expect(code('auth.py > RateLimitError > code')).toBe('code: int = 429');
   });
 
-  it('tuple and attribute targets are not anchorable', () => {
-    expect(failure('auth.py > a')).toMatchObject({ kind: 'NotFound' });
+  it('attribute targets are not anchorable; tuple targets resolve by the extended rules only', () => {
     expect(failure('auth.py > TokenService > last')).toMatchObject({ kind: 'NotFound' });
+    // The reference finds no `a` (spec §4.5); recipe 3's extended rules name its assignment.
+    expect(resolve('auth.py > a').extended).toMatchObject({ kind: 'NotFound', segment: 'a' });
+    expect(code('auth.py > a')).toBe('a, b = 1, 2');
   });
 
   it('module-level if/elif/else/try/except/finally are transparent', () => {

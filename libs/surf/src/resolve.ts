@@ -4,6 +4,7 @@ import type { Anchor, Segment } from './anchor.js';
 import { scopeIndex } from './definition-index.js';
 import { goIndex, goMethodKey } from './go-definition-index.js';
 import { hashableNode, scopeOf } from './definitions.js';
+import { resolveExtended } from './resolve-extended.js';
 import { ResolveError } from './errors.js';
 
 /**
@@ -32,6 +33,12 @@ export interface Resolution {
   readonly hashable: readonly Node[];
   /** From the first hashable node's start to the last one's end. */
   readonly span: Span;
+  /**
+   * Set when only the extended rules (resolve-extended.ts) name the symbol: the reference's own
+   * NotFound for the anchor. The reference resolves no such anchor, so the symbol is hashed under
+   * recipe 3 only, and a reference recipe reports exactly this error.
+   */
+  readonly extended?: ResolveError;
 }
 
 /** A match of one segment: a single definition, or a Python overload group (stubs + impl). */
@@ -45,7 +52,22 @@ export function resolveAnchor(parsed: ParsedFile, anchor: Anchor | readonly Segm
   const segments = 'segments' in anchor ? anchor.segments : anchor;
   if (segments.length === 0) throw new RangeError('an anchor has at least one segment');
   const root = parsed.tree.rootNode;
-  const unit = parsed.family === 'go' ? resolveGo(root, segments) : resolveGeneric(root, segments, parsed.family);
+  let unit: Unit;
+  try {
+    unit = parsed.family === 'go' ? resolveGo(root, segments) : resolveGeneric(root, segments, parsed.family);
+  } catch (error) {
+    // Only where the reference's rules find nothing are the extended rules asked; a name the
+    // reference finds (once or ambiguously) keeps the reference's answer.
+    if (!(error instanceof ResolveError) || error.kind !== 'NotFound') throw error;
+    let extended: Unit;
+    try {
+      extended = resolveExtended(root, segments, parsed.family);
+    } catch (retry) {
+      if (retry instanceof ResolveError && retry.kind === 'NotFound') throw error;
+      throw retry;
+    }
+    return { ...toResolution(parsed, extended), extended: error };
+  }
   return toResolution(parsed, unit);
 }
 

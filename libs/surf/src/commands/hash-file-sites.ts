@@ -2,7 +2,7 @@ import type { ParsedFile } from '@driftgate/syntax';
 import { type Anchor, formatAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { hashTokens } from '../hash.js';
-import { resolutionTokens } from '../hash-anchor.js';
+import { assertRecipeReaches, resolutionTokens } from '../hash-anchor.js';
 import { recipeResolution } from '../recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from '../resolve.js';
 import type { Recipe } from '../stamp.js';
@@ -69,6 +69,12 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
       resolutions.set(anchorKey, resolution);
     }
     if (resolution instanceof ResolveError) return { ok: false, kind: 'resolve', message: resolution.message };
+    try {
+      assertRecipeReaches(resolution, request.recipe);
+    } catch (error) {
+      if (!(error instanceof ResolveError)) throw error;
+      return { ok: false, kind: 'resolve', message: error.message };
+    }
     const options = { recipe: request.recipe, ignoreLiterals: request.ignoreLiterals };
     const key = `${anchorKey}\0${request.recipe}\0${request.ignoreLiterals}`;
     let hashed = digests.get(key);

@@ -4,7 +4,7 @@ import { type Anchor, displaySites, parseAnchor } from '../anchor.js';
 import { ResolveError, SurfError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
 import { combineSiteHashes, hashTokens } from '../hash.js';
-import { resolutionTokens } from '../hash-anchor.js';
+import { assertRecipeReaches, resolutionTokens } from '../hash-anchor.js';
 import { generateClaimId } from '../hub/claim-id.js';
 import { quickHubFacts } from '../hub/hub-facts.js';
 import { locateAnchorItems, setAt } from '../hub/hub-editor.js';
@@ -253,13 +253,16 @@ function siteDigest(
   const hashed = digestIn(source, anchor, recipe, ignoreLiterals);
   if (typeof hashed !== 'string') return { failure: hashed.message, unreadable: false };
   if (storedRecipe === undefined) return { digest: hashed };
-  return { digest: hashed, storedDigest: digestIn(source, anchor, storedRecipe, ignoreLiterals) as string };
+  const stored = digestIn(source, anchor, storedRecipe, ignoreLiterals);
+  // A stored reference-recipe stamp cannot match a symbol only recipe 3 reaches.
+  return typeof stored === 'string' ? { digest: hashed, storedDigest: stored } : { digest: hashed };
 }
 
 /** The bare digest of `anchor` in `parsed` under `recipe`, or the resolution error. */
 function digestIn(parsed: ParsedFile, anchor: Anchor, recipe: Recipe, ignoreLiterals: boolean): string | ResolveError {
   try {
     const resolution = resolveAnchor(parsed, anchor);
+    assertRecipeReaches(resolution, recipe);
     return hashTokens(resolutionTokens(parsed, resolution, { recipe, ignoreLiterals }));
   } catch (error) {
     if (error instanceof ResolveError) return error;
