@@ -14,6 +14,8 @@ import type { Recipe } from './stamp.js';
  *   right before an implementation.
  * - Go: a `const` spec whose value is implied (`B` after `A = iota`) or uses `iota` depends on the
  *   specs before it in its block, so those are in its span.
+ * - TypeScript enum members and variants of fieldless Rust enums without an initializer: the
+ *   members before them back to the nearest initializer (their value is counted from it).
  * - Python: nothing to add; decorators are already part of the span in every recipe.
  *
  * The extra nodes come first, in source order, so the span runs from the first of them to the end
@@ -47,9 +49,11 @@ function precedingSiblings(node: Node, take: (sibling: Node) => boolean): Node[]
 function prefixNodes(node: Node, family: Family): Node[] {
   switch (family) {
     case 'rust':
-      return precedingSiblings(node, (s) => s.type === 'attribute_item');
+      return [...implicitDiscriminantPrefix(node), ...precedingSiblings(node, (s) => s.type === 'attribute_item')];
     case 'typescript':
-      return typescriptPrefix(node);
+      return node.type === 'property_identifier' && node.parent?.type === 'enum_body'
+        ? implicitDiscriminantPrefix(node)
+        : typescriptPrefix(node);
     case 'go':
       return goConstPrefix(node);
     default:
@@ -117,6 +121,31 @@ function isOverloadOf(node: Node, name: string): boolean {
     (inner.type === 'function_signature' || inner.type === 'method_signature') &&
     inner.childForFieldName('name')?.text === name
   );
+}
+
+/**
+ * An enum member without an initializer is numbered after the one before it (a TypeScript
+ * `enum` member, a variant of a fieldless Rust enum): the members back to the nearest one with
+ * an initializer, inclusive, are in its span, as Go's implied `const` specs are.
+ */
+function implicitDiscriminantPrefix(node: Node): Node[] {
+  const isBare = (n: Node): boolean =>
+    n.type === 'property_identifier' || (n.type === 'enum_variant' && n.childForFieldName('value') === null);
+  if (node.type === 'enum_variant') {
+    const variants = node.parent?.namedChildren.filter((c) => c.type === 'enum_variant') ?? [];
+    if (variants.some((v) => v.childForFieldName('body') !== null)) return [];
+  }
+  if (!isBare(node)) return [];
+  const members = new Set(['property_identifier', 'enum_assignment', 'enum_variant', 'attribute_item']);
+  let open = true;
+  const prefix = precedingSiblings(node, (s) => {
+    if (!open || !members.has(s.type)) return false;
+    if (s.type !== 'attribute_item' && !isBare(s)) open = false;
+    return true;
+  });
+  // The member's own attributes are added by the caller.
+  while (node.type === 'enum_variant' && prefix.length > 0 && prefix[prefix.length - 1]!.type === 'attribute_item') prefix.pop();
+  return prefix;
 }
 
 /**

@@ -207,3 +207,31 @@ describe('extended symbols are hashed under recipe 3 only', () => {
     expect(failure('src/c.js > res > missing').message).toBe('no symbol `missing` found at this path');
   });
 });
+
+describe('spans of the new kinds make logic edits loud', () => {
+  async function digest(file: string, text: string, at: string): Promise<string> {
+    const parsed = parseSourceSync(text, requireLang(file), file);
+    try {
+      return hashSite(parsed, `${file} > ${at}`).digest;
+    } finally {
+      parsed.delete();
+    }
+  }
+
+  it.each([
+    ['a TS enum member counted from an earlier initializer', 'e.ts', 'enum E { A = 1, B, C }', 'enum E { A = 2, B, C }', 'E > C'],
+    ['a fieldless Rust variant after a discriminant', 'e.rs', 'enum E { A = 1, B }', 'enum E { A = 2, B }', 'E > B'],
+    ['a TS field initializer', 'f.ts', 'class K { n = 1; }', 'class K { n = 2; }', 'K > n'],
+    ['a TS property type', 'f.ts', 'interface I { n: number }', 'interface I { n: string }', 'I > n'],
+    ['a Python tuple target value', 'f.py', 'A, B = 1, 2', 'A, B = 1, 3', 'A'],
+    ['a Go interface method signature', 'f.go', 'package f\ntype I interface { M(int) }', 'package f\ntype I interface { M(string) }', 'I > M'],
+    ['a Go struct field tag', 'f.go', 'package f\ntype S struct { X int `json:"x"` }', 'package f\ntype S struct { X int `json:"y"` }', 'S > X'],
+    ['a CommonJS export function', 'f.js', 'exports.f = function () { return 1; };', 'exports.f = function () { return 2; };', 'f'],
+  ])('%s', async (_what, file, before, after, at) => {
+    expect(await digest(file, before, at)).not.toBe(await digest(file, after, at));
+  });
+
+  it('a TS enum member with its own initializer ignores earlier members', async () => {
+    expect(await digest('e.ts', 'enum E { A = 1, B = 5 }', 'E > B')).toBe(await digest('e.ts', 'enum E { A = 2, B = 5 }', 'E > B'));
+  });
+});
