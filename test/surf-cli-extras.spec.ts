@@ -127,7 +127,7 @@ describe('surf suggest', () => {
     expect(hub.anchors.every((claim) => claim.hash === undefined)).toBe(true);
   });
 
-  it('emits JSON without hashes, with --all widening the surface and a Rust note on stderr', () => {
+  it('emits JSON without hashes, with --all widening the surface of every language, Rust included', () => {
     const repo = repoWith(files);
     const run = surf(repo.dir, 'suggest', 'src/*.ts', 'src/*.rs', '--all', '--format', 'json');
     expect(run.code).toBe(0);
@@ -138,8 +138,14 @@ describe('surf suggest', () => {
       { file: 'src/svc.ts', symbol: 'revoke', at: 'src/svc.ts > Svc > revoke' },
       { file: 'src/svc.ts', symbol: 'make', at: 'src/svc.ts > make' },
     ]);
-    expect(run.stderr).toContain('surf suggest: note:');
-    expect(run.stderr).toContain('Rust');
+    expect(run.stderr).toBe('');
+    const generic = repoWith({ 'surf.toml': '', 'src/lib.rs': "pub fn open() {}\npub struct Handle<'a>(&'a [u8]);\nimpl<'a> Handle<'a> { pub fn read(&self) {} }\n" });
+    const rust = surf(generic.dir, 'suggest', 'src/lib.rs', '--all', '--format', 'json');
+    expect(JSON.parse(rust.stdout)).toEqual([
+      { file: 'src/lib.rs', symbol: 'Handle', at: 'src/lib.rs > Handle' },
+      { file: 'src/lib.rs', symbol: 'read', at: 'src/lib.rs > Handle > read' },
+      { file: 'src/lib.rs', symbol: 'open', at: 'src/lib.rs > open' },
+    ]);
   });
 
   it('warns per empty or unsupported glob and fails only when every glob matched nothing', () => {

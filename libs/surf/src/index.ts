@@ -57,10 +57,12 @@ export {
   parseSourceSync,
   parserFor,
   requireLang,
+  SyntaxQuery,
+  type SyntaxNode,
 } from '@driftgate/syntax';
 export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
 export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
-export { type Resolution, type Span, resolveAnchor } from './resolve.js';
+export { type Resolution, type Span, resolveAnchor, resolveReference } from './resolve.js';
 export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './stamp.js';
 export { recipeResolution } from './recipe-extent.js';
 export { type Recipe2BlindSpot, findRecipe2BlindSpot } from './recipe2-blind-spots.js';
@@ -107,7 +109,7 @@ export { hubDirectory } from './workspace/hub-directory.js';
 export { DEFAULT_HUBS_DIR, DEFAULT_SURF_TOML, newHubPath, newHubTemplate } from './workspace/new-hub-template.js';
 export { type InitResult, initWorkspace } from './commands/init.js';
 export { type NewHubResult, createHub } from './commands/new-hub.js';
-export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Suggestion, suggest } from './commands/suggest.js';
+export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Suggestion, suggest, suggestedSymbols } from './commands/suggest.js';
 export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './commands/stats.js';
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './commands/load-workspace.js';
 export { type Divergence, type DivergenceKind, type SpanLocation } from './commands/divergence.js';

@@ -71,6 +71,17 @@ export function resolveAnchor(parsed: ParsedFile, anchor: Anchor | readonly Segm
   return toResolution(parsed, unit);
 }
 
+/**
+ * The reference's resolution alone (spec §4.2–§4.4), without the extended rules: what the Rust
+ * surf resolves. The compatibility differential compares {@link resolveAnchor} with it.
+ */
+export function resolveReference(parsed: ParsedFile, anchor: Anchor | readonly Segment[]): Resolution {
+  const segments = 'segments' in anchor ? anchor.segments : anchor;
+  if (segments.length === 0) throw new RangeError('an anchor has at least one segment');
+  const root = parsed.tree.rootNode;
+  return toResolution(parsed, parsed.family === 'go' ? resolveGo(root, segments) : resolveGeneric(root, segments, parsed.family));
+}
+
 /** Span and hashable nodes of a unit of definitions. */
 export function toResolution(parsed: ParsedFile, definitions: readonly Node[]): Resolution {
   const hashable = definitions.map((n) => hashableNode(n, parsed.family));

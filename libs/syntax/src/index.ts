@@ -20,5 +20,7 @@ export {
 } from './languages.js';
 export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
 export { type SyntaxCursor, walkFrom } from './syntax-cursor.js';
+/** Tree-sitter queries over a parsed file's tree (`new SyntaxQuery(tree.language, source)`). */
+export { Query as SyntaxQuery } from 'web-tree-sitter';
 /** The syntax-tree types of the grammars, so users of this package need no tree-sitter dependency. */
 export type { Node as SyntaxNode, Tree as SyntaxTree, TreeCursor as SyntaxTreeCursor } from 'web-tree-sitter';

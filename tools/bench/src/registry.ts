@@ -7,6 +7,7 @@ import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 import { mutationBenchmark } from './mutation/mutation-benchmark.js';
+import { coverageBenchmark } from './surface/coverage-benchmark.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
 export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchmark>([
@@ -18,4 +19,5 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
   [mutationBenchmark.name, mutationBenchmark],
+  [coverageBenchmark.name, coverageBenchmark],
 ]);

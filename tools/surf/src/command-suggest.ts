@@ -21,7 +21,7 @@ export function registerSuggestCommand(program: Command, io: CliIo): void {
       const config = await loadSurfConfig(io.cwd);
       const result = await suggest(config, { globs, all: flags.all });
       io.out(flags.format === 'json' ? renderSuggestJson(result) : renderSuggestHuman(result));
-      for (const note of suggestNotes(result, flags.all)) io.err(note);
+      for (const note of suggestNotes(result)) io.err(note);
       io.exit(result.allGlobsEmpty ? SurfExit.failure : SurfExit.ok);
     });
 }
@@ -67,12 +67,9 @@ export function renderSuggestHuman(result: SuggestResult): string {
   return `${lines.map(terminalSafe).join('\n')}\n`;
 }
 
-/** Stderr notes: why `--all` added nothing for Rust, and globs that found nothing usable. */
-export function suggestNotes(result: SuggestResult, all: boolean): string[] {
+/** Stderr notes: globs that found nothing usable. */
+export function suggestNotes(result: SuggestResult): string[] {
   const notes: string[] = [];
-  if (all && result.allNoopScanned > 0) {
-    notes.push('surf suggest: note: --all widens the surface of Python, Go and TypeScript files only; Rust files list public callables only.\n');
-  }
   for (const glob of result.globs) {
     const pattern = terminalSafe(glob.pattern);
     if (glob.filesMatched === 0) notes.push(`surf suggest: glob "${pattern}" matched no files.\n`);

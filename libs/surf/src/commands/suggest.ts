@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ParsedFile, decodeSource, familyOf, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
-import { publicSymbols } from '../public-symbols.js';
-import { ResolveError, SurfError } from '../errors.js';
-import { resolveAnchor } from '../resolve.js';
+import { type ParsedFile, decodeSource, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
+import { claimableSymbols } from '../claimable-symbols.js';
+import { SurfError } from '../errors.js';
 import type { SurfConfig } from '../workspace/config.js';
 import { discoverHubs } from '../workspace/discover-hubs.js';
 import { globPatternProblem } from '../workspace/glob-pattern.js';
@@ -15,7 +14,7 @@ export interface Suggestion {
   readonly file: string;
   /** The last segment of {@link at}: the symbol's own name. */
   readonly symbol: string;
-  /** A ready-to-use anchor, `file > A > B`, without `@N`. */
+  /** A ready-to-use anchor, `file > A > B`; with `@N` on the last segment when the name is ambiguous by design. */
   readonly at: string;
 }
 
@@ -34,12 +33,6 @@ export interface SuggestResult {
   readonly suggestions: readonly Suggestion[];
   /** One tally per glob, in the order given. */
   readonly globs: readonly SuggestGlobTally[];
-  /**
-   * Supported files scanned (counted once per matching glob) in a language whose surface `all`
-   * does not widen — Rust lists public callables only — so the CLI can say why `--all` added
-   * nothing there.
-   */
-  readonly allNoopScanned: number;
   /** Globs were given and every one matched zero files: the only case `surf suggest` fails. */
   readonly allGlobsEmpty: boolean;
 }
@@ -64,7 +57,6 @@ export async function suggest(config: Pick<SurfConfig, 'root' | 'hubs' | 'bundle
   const scanned = new Map<string, ScannedFile>();
   const found: Suggestion[] = [];
   const globs: SuggestGlobTally[] = [];
-  let allNoopScanned = 0;
 
   for (const pattern of options.globs) {
     const files = await discoverHubs({ root: config.root, hubs: [pattern], bundles: [] });
@@ -76,14 +68,15 @@ export async function suggest(config: Pick<SurfConfig, 'root' | 'hubs' | 'bundle
         scanned.set(file, entry);
         if (entry.kind === 'supported') {
           for (const segments of entry.symbols) {
-            const at = `${file} > ${segments.join(' > ')}`;
-            if (!covered.has(at)) found.push({ file, symbol: segments[segments.length - 1]!, at });
+            const names = segments.map(withoutIndex);
+            // An anchor of the name covers every `@N` of it, as coverage ignores `@N`.
+            if (covered.has(`${file} > ${names.join(' > ')}`)) continue;
+            found.push({ file, symbol: names[names.length - 1]!, at: `${file} > ${segments.join(' > ')}` });
           }
         }
       }
       if (entry.kind !== 'supported') continue;
       supportedMatched++;
-      if (entry.callablesOnly) allNoopScanned++;
     }
     globs.push({ pattern, filesMatched: files.length, supportedMatched });
   }
@@ -91,12 +84,12 @@ export async function suggest(config: Pick<SurfConfig, 'root' | 'hubs' | 'bundle
   found.sort((a, b) => compareUtf8(a.at, b.at));
   const suggestions = found.filter((s, i) => i === 0 || s.at !== found[i - 1]!.at);
   const allGlobsEmpty = globs.length > 0 && globs.every((g) => g.filesMatched === 0);
-  return { suggestions, globs, allNoopScanned, allGlobsEmpty };
+  return { suggestions, globs, allGlobsEmpty };
 }
 
 type ScannedFile =
   | { readonly kind: 'skipped' }
-  | { readonly kind: 'supported'; readonly symbols: readonly string[][]; readonly callablesOnly: boolean };
+  | { readonly kind: 'supported'; readonly symbols: readonly string[][] };
 
 const SKIPPED: ScannedFile = { kind: 'skipped' };
 
@@ -113,31 +106,31 @@ async function scanFile(root: string, file: string, all: boolean): Promise<Scann
   await loadLanguage(lang);
   const parsed = parseSourceSync(text, lang, file);
   try {
-    const symbols = publicSymbols(parsed, { all }).filter((segments) => resolvesUniquely(parsed, segments));
-    return { kind: 'supported', symbols, callablesOnly: familyOf(lang) === 'rust' };
+    const symbols = suggestedSymbols(parsed, all);
+    return { kind: 'supported', symbols };
   } finally {
     parsed.delete();
   }
 }
 
 /**
- * Whether the anchor `lint` would build from `segments` resolves to exactly one symbol: a
- * proposal lint rejects (an overload set without `@N`, a name bound twice) is no help.
+ * What `surf suggest` proposes for one parsed file, as anchor segments (`[name]`, `[Type,
+ * member]`), before hubs' anchors are subtracted: the public symbols an anchor resolves to.
  */
-function resolvesUniquely(parsed: ParsedFile, segments: readonly string[]): boolean {
-  try {
-    resolveAnchor(parsed, segments.map((name) => ({ name })));
-    return true;
-  } catch (error) {
-    if (error instanceof ResolveError) return false;
-    throw error;
-  }
+export function suggestedSymbols(parsed: ParsedFile, all: boolean): string[][] {
+  return claimableSymbols(parsed, { all });
 }
 
 function checkGlob(pattern: string): void {
   const problem = globPatternProblem(pattern);
   if (problem !== undefined) throw new SurfError('SURF_BAD_GLOB', `invalid glob "${pattern}": ${problem}`);
 }
+
+/** `rotate @2` → `rotate`. */
+const withoutIndex = (segment: string): string => {
+  const at = segment.indexOf(' @');
+  return at === -1 ? segment : segment.slice(0, at);
+};
 
 /** Orders strings by their UTF-8 bytes (= code points), as the reference sorts anchors. */
 export function compareUtf8(a: string, b: string): number {
