@@ -73,6 +73,36 @@ describe('runLint — site rules', () => {
     );
   });
 
+  it('a not-found anchor names the nearest anchors that resolve', async () => {
+    const rust = "pub struct Parser<'a> { input: &'a str }\nimpl<'a> Parser<'a> { pub fn parse(&self) -> usize { 0 } }\n";
+    const bare = await lint({ 'src/p.rs': rust, 'hubs/a.md': one('c', 'src/p.rs > parse') });
+    expect(bare.findings[0]!.message).toBe(
+      '`parse` not found (claim has no stored hash to match against) — did you mean `src/p.rs > Parser > parse`?',
+    );
+    const typo = await lint({ 'src/p.rs': rust, 'hubs/a.md': one('c', 'src/p.rs > Parser > prase') });
+    expect(typo.findings[0]!.message).toBe(
+      '`prase` not found (claim has no stored hash to match against) — did you mean `src/p.rs > Parser > parse`?',
+    );
+  });
+
+  it('a not-found anchor on a local, an import or an attribute says why surf cannot claim it', async () => {
+    const py = 'import os\n\nclass Svc:\n    def run(self):\n        self.last = 1\n        total = 2\n        return total\n';
+    const messages = async (at: string): Promise<string> => (await lint({ 'src/s.py': py, 'hubs/a.md': one('c', at) })).findings[0]!.message;
+    expect(await messages('src/s.py > total')).toBe(
+      '`total` not found (claim has no stored hash to match against) — `total` is local to `run`, and surf claims named items, not locals; anchor `run` instead',
+    );
+    expect(await messages('src/s.py > os')).toMatch(/— `os` is imported here; surf claims an item where it is defined/);
+    expect(await messages('src/s.py > Svc > last')).toMatch(/— `last` is an attribute set on an object, which surf cannot claim/);
+  });
+
+  it('an item only recipe 3 reaches blocks in a workspace that writes 2: stamps, and passes under 3', async () => {
+    const files = { 'src/c.ts': 'export class Account { balance = 0; }\n', 'hubs/a.md': one('c', 'src/c.ts > Account > balance') + `${'word '.repeat(30)}\n` };
+    expect((await lint({ ...files, 'surf.toml': 'recipe = 2\n' })).findings.map((f) => f.message)).toEqual([
+      "`balance` is claimable under recipe 3 only (the reference's rules do not reach it), and this workspace writes `2:` stamps — set `recipe = 3` in surf.toml, or anchor an item the reference resolves",
+    ]);
+    expect((await lint(files)).findings).toEqual([]);
+  });
+
   it('a renamed symbol warns and points at --follow; a stamped one with no match blocks', async () => {
     const src = 'pub fn rotate_token(t: &str) -> String { t.to_string() }\n';
     const stored = (await hashAnchor(src, 'src/auth.rs > rotate_token')).stamp;

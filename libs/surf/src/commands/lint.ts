@@ -4,12 +4,14 @@ import { type Anchor, parseAnchor } from '../anchor.js';
 import { ResolveError } from '../errors.js';
 import { findRenamed } from '../find-renamed.js';
 import { findRecipe2BlindSpot } from '../recipe2-blind-spots.js';
-import { parseStamp } from '../stamp.js';
+import { type Recipe, parseStamp } from '../stamp.js';
+import { writeRecipe } from '../workspace/config.js';
 import { type Claim, type Hub, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
 import { rustLines } from '../hub/rust-lines.js';
 import { publicSymbols } from '../public-symbols.js';
 import { resolveAnchor } from '../resolve.js';
 import { formatChainHint, suggestChain } from '../suggest-chain.js';
+import { notFoundHint } from '../not-found-hint.js';
 import { GitContext } from './git-context.js';
 import { lintAgentsPointer } from './lint-agents.js';
 import { type LintFinding, finding } from './lint-finding.js';
@@ -59,6 +61,7 @@ interface SiteState {
 export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
   const { root } = workspace;
   const walk = new SourceWalk(root);
+  const recipe = writeRecipe(workspace.config);
   const concepts = new Map<string, Hub>();
   const unparsed = new Set<string>();
   for (const loaded of workspace.hubs) {
@@ -107,7 +110,7 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
         sites.push({ state, file: anchor.file, segments: anchor.segments.map((s) => s.name) });
         noteOwner(anchor.file, rel);
         walk.visit(anchor.file, (source) => {
-          state.outcome = lintSite(source, anchor, claim, rel, meta);
+          state.outcome = lintSite(source, anchor, claim, rel, meta, recipe);
           const resolved = state.outcome.kind === 'findings' && state.outcome.resolved;
           if (!resolved) unhealthy.add(anchor.file);
         });
@@ -204,6 +207,7 @@ function lintSite(
   claim: Claim,
   rel: string,
   meta: { at: string; claim: string; hubLine: number },
+  recipe: Recipe,
 ): SiteOutcome {
   if (isSiteFailure(source)) {
     if (source.kind === 'unreadable') return { kind: 'unreadable', file: anchor.file };
@@ -222,7 +226,8 @@ function lintSite(
     if (claim.hash !== undefined) {
       const renamed = findRenamed(source, claim.hash, { ignoreLiterals: claim.ignoreLiterals });
       if (renamed === undefined) {
-        return block(`\`${segment}\` not found and no current symbol matches the stored hash — the claim points at nothing`);
+        const hint = notFoundHint(source, anchor) ?? '';
+        return block(`\`${segment}\` not found and no current symbol matches the stored hash — the claim points at nothing${hint}`);
       }
       return {
         kind: 'findings',
@@ -238,8 +243,14 @@ function lintSite(
       };
     }
     const chain = suggestChain(source, anchor);
-    const hint = chain === undefined ? '' : formatChainHint(chain);
+    const hint = chain === undefined ? (notFoundHint(source, anchor) ?? '') : formatChainHint(chain);
     return block(`\`${segment}\` not found (claim has no stored hash to match against)${hint}`);
+  }
+  if (resolution.extended !== undefined && recipe !== 'v3') {
+    // `surf verify` could not stamp it: a reference recipe resolves only what the reference does.
+    return block(
+      `\`${resolution.extended.segment}\` is claimable under recipe 3 only (the reference's rules do not reach it), and this workspace writes \`${recipe.slice(1)}:\` stamps — set \`recipe = 3\` in surf.toml, or anchor an item the reference resolves`,
+    );
   }
   const { span } = resolution;
   const spanLines = span.endLine - span.startLine + 1;
