@@ -67,6 +67,37 @@ function sourceText(text: string, from: number, to: number): string {
   return crlf(text.slice(start, end));
 }
 
+/**
+ * Nodes the grammars produce on a CRLF checkout but not on the LF one:
+ * - JSX text that is only layout: tree-sitter's JSX scanner drops whitespace that starts at a line
+ *   break, but a CR before the LF counts as text to it. The node is dropped when the scanner
+ *   would have dropped its LF form (JSX drops such whitespace when compiling, too).
+ * - The lone LF of a CRLF whose CR ended the previous token (a Rust `\` line continuation right
+ *   before a string's closing quote leaves an empty string content after the joined escape).
+ */
+function crlfOnlyNode(kind: string, text: string, start: number, end: number): boolean {
+  if (end - start === 1 && text.charCodeAt(start) === 0x0a && start > 0 && text.charCodeAt(start - 1) === 0x0d) {
+    return kind === 'string_content';
+  }
+  if (kind !== 'jsx_text') return false;
+  const raw = text.slice(start, end);
+  return raw.includes('\r') && !jsxScannerKeeps(crlf(raw));
+}
+
+/** tree-sitter-typescript's `scan_jsx_text` rule: text that is not whitespace led by a line break. */
+function jsxScannerKeeps(value: string): boolean {
+  let atNewline = false;
+  for (const ch of value) {
+    if (ch === '\n') {
+      atNewline = true;
+      continue;
+    }
+    atNewline &&= /\s/.test(ch);
+    if (!atNewline) return true;
+  }
+  return false;
+}
+
 /** Outside literals only visible characters count: a line continuation or spacing never does. */
 const codeGap = (s: string): string => s.replace(/\\\r?\n/g, '').replace(/\s+/g, '');
 
@@ -97,6 +128,7 @@ export function canonicalTokensV3(
   const memberPositions = MEMBER_POSITIONS[family];
   const memberParents = new Set([...memberPositions].map((p) => p.slice(0, p.indexOf('\0'))));
   const python = family === 'python';
+  const goStatementSemicolon = family === 'go';
   const scopes: Scope[] = [{ parent: -1, kind: 'function', names: new Set(), external: new Set() }];
   const declare = (scope: number, name: string): void => {
     const entry = scopes[scope]!;
@@ -160,6 +192,10 @@ export function canonicalTokensV3(
         let descended = false;
         if (kind.includes('comment') || kind === 'line_continuation') {
           // Dropped whole: comments as in v2, and a Python backslash line break, which is layout.
+        } else if (crlfOnlyNode(kind, text, start, end)) {
+          // A node only a CRLF checkout produces: the LF checkout has none, so neither does the stream.
+        } else if (goStatementSemicolon && kind === ';' && depth > 0 && kinds[depth - 1] === 'statement_list') {
+          // gofmt turns `a(); b()` into two lines: a statement-ending `;` is layout, like the line break.
         } else if (!(known ? table.named[typeId]! : cursor.nodeIsNamed)) {
           // Outside literals spacing inside a keyword pair (`is  not`, `not\tin`) is layout.
           const raw = parentLiteral ? sourceText(text, start, end) : sourceText(text, start, end).replace(/\s+/g, ' ');

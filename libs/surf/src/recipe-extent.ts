@@ -13,7 +13,8 @@ import type { Recipe } from './stamp.js';
  *   before it in the same statement; decorators before a class member; the overload signatures
  *   right before an implementation.
  * - Go: a `const` spec whose value is implied (`B` after `A = iota`) or uses `iota` depends on the
- *   specs before it in its block, so those are in its span.
+ *   specs before it in its block, so those are in its span — for an implied value, back to the
+ *   explicit value it repeats when that one does not use `iota` (an explicit reset).
  * - TypeScript enum members and variants of fieldless Rust enums without an initializer: the
  *   members before them back to the nearest initializer (their value is counted from it).
  * - Python: nothing to add; decorators are already part of the span in every recipe.
@@ -154,9 +155,15 @@ function implicitDiscriminantPrefix(node: Node): Node[] {
  */
 function goConstPrefix(node: Node): Node[] {
   if (node.type !== 'const_spec' || node.parent?.type !== 'const_declaration') return [];
+  const before = precedingSiblings(node, (s) => s.type === 'const_spec');
   const value = node.childForFieldName('value');
-  if (value !== null && !mentionsIota(value)) return [];
-  return precedingSiblings(node, (s) => s.type === 'const_spec');
+  if (value !== null) return mentionsIota(value) ? before : [];
+  // An implied value repeats the nearest explicit one: an explicit value without `iota` resets
+  // the block, so the specs before it change nothing here.
+  let source = before.length - 1;
+  while (source >= 0 && before[source]!.childForFieldName('value') === null) source--;
+  if (source < 0) return before;
+  return mentionsIota(before[source]!.childForFieldName('value')!) ? before : before.slice(source);
 }
 
 function mentionsIota(node: Node): boolean {

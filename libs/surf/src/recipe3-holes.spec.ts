@@ -158,13 +158,53 @@ describe('recipe 3 is the same on a CRLF checkout', () => {
     ['m.go > S', 'package m\n\nconst S = `a\nb`\n'],
     ['m.rs > f', 'fn f() -> &\'static str {\n    "a\\\n     b"\n}\n'],
     ['m.tsx > App', 'export function App() {\n  return <p>\n    one\n    two\n  </p>;\n}\n'],
+    // Layout-only JSX text between elements, and a `\` line continuation right before a closing quote.
+    ['m.tsx > Page', 'export function Page() {\n  return (\n    <div>\n      <span>hi</span>\n      {x}\n    </div>\n  );\n}\n'],
+    ['m.rs > S', 'const S: &str = "ab\\\n";\n'],
   ])('%s', async (at, lf) => {
     const crlf = lf.replace(/\n/g, '\r\n');
     expect(await digest(crlf, at, 'v3')).toBe(await digest(lf, at, 'v3'));
-    if (at !== 'm.py > f') {
+    if (at !== 'm.py > f' && at !== 'm.tsx > Page') {
       // v2 (documented): the literal carries its `\r` into the stream.
       expect(await digest(crlf, at, 'v2')).not.toBe(await digest(lf, at, 'v2'));
     }
+  });
+});
+
+describe('recipe 3 on what formatters rewrite (docs/hash-recipes.md, "Formatter edits")', () => {
+  const same = async (at: string, a: string, b: string): Promise<boolean> => (await digest(a, at, 'v3')) === (await digest(b, at, 'v3'));
+
+  it('Go: `a(); b()` on one line and on two is quiet (gofmt splits it)', async () => {
+    expect(await same('m.go > f', 'package m\nfunc f() { a(); b() }\n', 'package m\nfunc f() {\n\ta()\n\tb()\n}\n')).toBe(true);
+    // The `;` of a for clause is syntax, not a statement end.
+    expect(await same('m.go > f', 'package m\nfunc f() { for i := 0; i < 3; i++ {} }\n', 'package m\nfunc f() { for i := 0; i < 3; {} }\n')).toBe(false);
+  });
+
+  it('Go: an edit before an explicit reset of an iota block is quiet for a constant after it', async () => {
+    const block = (a: string): string => `package m\nconst (\n\tA = ${a}\n\tB\n\tC = 10\n\tD\n)\n`;
+    expect(await same('m.go > D', block('iota'), block('iota + 1'))).toBe(true);
+    expect(await same('m.go > D', block('iota'), block('iota').replace('C = 10', 'C = 11'))).toBe(false);
+    // Without the reset, D's value counts from iota: loud.
+    const counted = (a: string): string => `package m\nconst (\n\tA = ${a}\n\tB\n\tD\n)\n`;
+    expect(await same('m.go > D', counted('iota'), counted('iota + 1'))).toBe(false);
+  });
+
+  it('tokens by design: Rust raw-string delimiters, a `#[doc]` attribute, TypeScript semicolons', async () => {
+    expect(await same('m.rs > S', 'const S: &str = r#"x"#;\n', 'const S: &str = r##"x"##;\n')).toBe(false);
+    expect(await same('m.rs > f', '#[doc = "Adds."]\npub fn f() {}\n', '/// Adds.\npub fn f() {}\n')).toBe(false);
+    expect(await same('m.rs > f', '/// Adds.\npub fn f() {}\n', '/// Adds two.\npub fn f() {}\n')).toBe(true);
+    expect(await same('m.ts > f', 'function f(a, b) { const c = a + b; return c; }\n', 'function f(a, b) { const c = a + b\n return c }\n')).toBe(false);
+  });
+});
+
+describe('recipe 3 keeps JSX text that means something on a CRLF checkout', () => {
+  it('text with content, and spacing that is not led by a line break, stay in the stream', async () => {
+    const at = 'm.tsx > A';
+    const lf = 'export const A = () => (\n  <p>\n    <b>x</b> <i>y</i>\n    text\n  </p>\n);\n';
+    const crlf = lf.replace(/\n/g, '\r\n');
+    expect(await digest(crlf, at, 'v3')).toBe(await digest(lf, at, 'v3'));
+    expect(await digest(lf.replace('text', 'txet'), at, 'v3')).not.toBe(await digest(lf, at, 'v3'));
+    expect(await digest(lf.replace('</b> <i>', '</b><i>'), at, 'v3')).not.toBe(await digest(lf, at, 'v3'));
   });
 });
 
