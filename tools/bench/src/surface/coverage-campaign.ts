@@ -4,6 +4,7 @@ import {
   type ParsedFile,
   type Resolution,
   ResolveError,
+  type SyntaxNode,
   langForPath,
   loadLanguages,
   parseSourceSync,
@@ -37,7 +38,10 @@ export interface CoverageResult {
   readonly after: OutcomeCounts;
   /** Items `surf suggest --all` proposes (with `@N` where ambiguous by design). */
   readonly offered: number;
-  /** Anchors the reference resolves uniquely, and of those the ones the new resolver moved. */
+  /**
+   * Anchors the reference resolves uniquely — of every node with a `name` field, through the
+   * named nodes around it — and of those the ones the new resolver moved.
+   */
   readonly referenceUnique: number;
   readonly moved: readonly string[];
   /** Unresolved items after, `file > path [kind]`, for the report's examples. */
@@ -86,6 +90,30 @@ function add(counts: { unique: number; byDesign: number; unresolved: number }, o
 const sameNode = (a: Resolution, b: Resolution): boolean =>
   a.definitions.length === b.definitions.length && a.definitions.every((d, i) => d.id === b.definitions[i]!.id);
 
+/** Distinct segment paths of every node that has a `name` field, outside in, document order. */
+function namedPaths(parsed: ParsedFile): string[][] {
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  const walk = (node: SyntaxNode, prefix: readonly string[]): void => {
+    for (const child of node.namedChildren) {
+      const name = child.childForFieldName('name')?.text;
+      if (name === undefined || name === '' || name.includes('>')) {
+        walk(child, prefix);
+        continue;
+      }
+      const path = [...prefix, name];
+      const key = path.join('\0');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(path);
+      }
+      walk(child, path);
+    }
+  };
+  walk(parsed.tree.rootNode, []);
+  return out;
+}
+
 /** A stable mix of the seed and the corpus name, so languages sample independently. */
 function corpusSeed(seed: number, name: string): number {
   let h = seed >>> 0;
@@ -132,6 +160,20 @@ export async function runCoverageCampaign(corpus: Corpus, options: CoverageOptio
     try {
       filesSampled++;
       const proposals = new Set(suggestedSymbols(parsed, true).map((p) => p.join('\0')));
+      // The differential's wider net: every node with a `name` field, anchored through the
+      // named nodes around it — locals and private items included, public or not.
+      for (const path of namedPaths(parsed)) {
+        const anchor: Anchor = { file: file.display, segments: path.map((name) => ({ name })) };
+        let reference: Resolution;
+        try {
+          reference = resolveReference(parsed, anchor);
+        } catch (error) {
+          if (error instanceof ResolveError) continue;
+          throw error;
+        }
+        referenceUnique++;
+        if (!sameNode(reference, resolveAnchor(parsed, anchor))) moved.push(`${file.display} > ${path.join(' > ')}`);
+      }
       for (const item of publicItems(parsed)) {
         items++;
         const anchor: Anchor = { file: file.display, segments: item.path.map((name) => ({ name })) };
@@ -143,10 +185,6 @@ export async function runCoverageCampaign(corpus: Corpus, options: CoverageOptio
         const key = item.path.join('\0');
         const withIndex = (n: number): string => [...item.path.slice(0, -1), `${item.path[item.path.length - 1]} @${n}`].join('\0');
         if (now.outcome === 'unique' ? proposals.has(key) : now.outcome === 'by-design' && proposals.has(withIndex(1))) offered++;
-        if (old.outcome === 'unique') {
-          referenceUnique++;
-          if (!sameNode(resolveReference(parsed, anchor), resolveAnchor(parsed, anchor))) moved.push(`${file.display} > ${item.path.join(' > ')}`);
-        }
       }
     } finally {
       parsed.delete();
