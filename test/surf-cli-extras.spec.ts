@@ -1,5 +1,5 @@
-// Black-box tests of `surf init`, `surf new`, `surf suggest` and `surf stats`: they run the built
-// bin (`npm run build` first) in real temporary git repositories.
+// Black-box tests of `surf init`, `surf new`, `surf suggest`, `surf stats`, and of lint → verify → check
+// on the items only the extended rules name: they run the built bin (`npm run build` first) in real temporary git repositories.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -238,5 +238,39 @@ describe('surf stats', () => {
     expect(outside.code).toBe(2);
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toContain('not inside a git repository');
+  });
+});
+
+describe('items only the extended rules name, end to end', () => {
+  const sources: TreeSpec = {
+    'surf.toml': '',
+    'src/p.rs': "pub struct Parser<'a> { input: &'a str }\nimpl<'a> Parser<'a> {\n    pub fn parse(&self) -> usize { self.input.len() }\n}\n",
+    'src/c.ts': 'export class Account { balance = 0; }\n',
+    'src/c.js': 'exports.add = function (a, b) { return a + b; };\n',
+    'src/r.go': 'package r\n\ntype Reader interface { Read(p []byte) (int, error) }\n',
+    'm.py': 'LOW, HIGH = 1, 10\n',
+    'hubs/surface.md': `---\nsummary: the addressable surface\nanchors:\n${['src/p.rs > Parser > parse', 'src/c.ts > Account > balance', 'src/c.js > add', 'src/r.go > Reader > Read', 'm.py > LOW']
+      .map((at) => `  - claim: ${at.split(' > ').pop()} behaves\n    at: ${at}\n`)
+      .join('')}---\n# Surface\n\n${'The parser, the account, the adder, the reader and the bounds are claimed here. '.repeat(3)}\n`,
+  };
+
+  it('lint accepts them, verify stamps them under recipe 3, and check sees a logic edit', () => {
+    const repo = repoWith(sources);
+    expect(surf(repo.dir, 'lint').code).toBe(0);
+    expect(surf(repo.dir, 'verify').code).toBe(0);
+    const hub = parseHub(readFileSync(join(repo.dir, 'hubs/surface.md'), 'utf8'));
+    expect(hub.anchors.map((c) => c.hash?.slice(0, 2))).toEqual(['3:', '3:', '3:', '3:', '3:']);
+    expect(surf(repo.dir, 'check').code).toBe(0);
+    repo.write({ 'src/p.rs': sources['src/p.rs']!.toString().replace('self.input.len()', 'self.input.len() + 1') });
+    const check = surf(repo.dir, 'check');
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('src/p.rs > Parser > parse');
+  });
+
+  it('a recipe 2 workspace refuses them, since the reference cannot resolve them', () => {
+    const repo = repoWith({ ...sources, 'surf.toml': 'recipe = 2\n' });
+    const lint = surf(repo.dir, 'lint');
+    expect(lint.code).toBe(1);
+    expect(lint.stdout + lint.stderr).toContain('claimable under recipe 3 only');
   });
 });

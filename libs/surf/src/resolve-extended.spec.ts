@@ -36,6 +36,9 @@ res.send = function send(body) { return body; };
 function Emitter() {}
 Emitter.prototype.emit = function (name) { return name; };
 const api = { get: function () { return 1; }, put() { return 2; } };
+class Counter { count = 0; static step = 1; }
+`,
+  'src/v.tsx': `export class View { state = { open: false }; render() { return <div>{this.state.open}</div>; } }
 `,
   'src/e.js': `module.exports = { mul: function (a, b) { return a * b; }, div(a, b) { return a / b; } };
 `,
@@ -154,6 +157,12 @@ describe('JavaScript: CommonJS exports, members assigned onto an object, IIFE wr
   it('module.exports = { … } members resolve', () => {
     expect(resolved('src/e.js > mul')).toBe('mul: function (a, b) { return a * b; }');
     expect(resolved('src/e.js > div')).toBe('div(a, b) { return a / b; }');
+  });
+
+  it('class fields resolve in JavaScript and TSX too', () => {
+    expect(resolved('src/c.js > Counter > count')).toBe('count = 0');
+    expect(resolved('src/c.js > Counter > step')).toBe('static step = 1');
+    expect(resolved('src/v.tsx > View > state')).toBe('state = { open: false }');
   });
 
   it('a function inside an IIFE module wrapper resolves', () => {
