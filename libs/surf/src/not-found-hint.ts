@@ -82,19 +82,55 @@ const FUNCTIONS: ReadonlySet<string> = new Set([
 const ATTRIBUTE_TARGETS: ReadonlySet<string> = new Set(['attribute', 'member_expression', 'field_expression', 'selector_expression']);
 
 /**
- * Why a name written in the file cannot be claimed, judged from its first occurrence in a
- * binding-like position: imported, set as an attribute of an object, or local to a function.
+ * Why a name written in the file cannot be claimed, judged from its first occurrence that binds
+ * it: imported, set as an attribute of an object, or declared local to a function. A name that
+ * is only read here (defined in another file) gets no reason.
  */
 export function unclaimableKind(parsed: ParsedFile, name: string): string | undefined {
-  const occurrence = firstOccurrence(parsed.tree.rootNode, name);
-  if (occurrence === undefined) return undefined;
+  for (const occurrence of occurrences(parsed.tree.rootNode, name)) {
+    const reason = reasonAt(occurrence, name);
+    if (reason !== undefined) return reason;
+  }
+  return undefined;
+}
+
+/** Wrappers between a bound name and the node that binds it (`a, b = …`, `(a, b)`). */
+const PATTERNS: ReadonlySet<string> = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'expression_list',
+  'tuple',
+  'list_splat_pattern',
+  'array_pattern',
+  'object_pattern',
+  'shorthand_property_identifier_pattern',
+]);
+const BINDING_FIELDS = ['name', 'left', 'pattern'] as const;
+
+function reasonAt(occurrence: Node, name: string): string | undefined {
   for (let n = occurrence.parent; n !== null; n = n.parent) {
     if (IMPORTS.has(n.type)) {
       return `\`${name}\` is imported here; surf claims an item where it is defined, so anchor it in the file that defines it`;
     }
-    if (ATTRIBUTE_TARGETS.has(n.type) && n.lastNamedChild?.id === occurrence.id) {
+  }
+  let target: Node = occurrence;
+  let parent = occurrence.parent;
+  if (parent !== null && ATTRIBUTE_TARGETS.has(parent.type) && parent.lastNamedChild?.id === occurrence.id) {
+    const assignment = parent.parent;
+    if (assignment !== null && BINDING_FIELDS.some((f) => assignment.childForFieldName(f)?.id === parent!.id)) {
       return `\`${name}\` is an attribute set on an object, which surf cannot claim; anchor the function or class that sets it`;
     }
+    return undefined;
+  }
+  while (parent !== null && PATTERNS.has(parent.type)) {
+    target = parent;
+    parent = parent.parent;
+  }
+  if (parent === null) return undefined;
+  const binds = BINDING_FIELDS.some((f) => parent!.childForFieldName(f)?.id === target.id) || parent.type.includes('parameter');
+  if (!binds) return undefined;
+  for (let n = parent.parent; n !== null; n = n.parent) {
     if (FUNCTIONS.has(n.type)) {
       const owner = n.childForFieldName('name')?.text;
       const where = owner === undefined ? 'a function' : `\`${owner}\``;
@@ -104,16 +140,15 @@ export function unclaimableKind(parsed: ParsedFile, name: string): string | unde
   return undefined;
 }
 
-/** The first identifier-like leaf whose text is `name`, in document order. */
-function firstOccurrence(root: Node, name: string): Node | undefined {
+/** Identifier-like leaves whose text is `name`, in document order. */
+function* occurrences(root: Node, name: string): Generator<Node> {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.childCount === 0) {
-      if (node.isNamed && node.text === name && /identifier/.test(node.type)) return node;
+      if (node.isNamed && node.text === name && /identifier/.test(node.type)) yield node;
       continue;
     }
     for (let i = node.namedChildCount - 1; i >= 0; i--) stack.push(node.namedChild(i)!);
   }
-  return undefined;
 }

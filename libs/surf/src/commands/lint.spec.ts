@@ -93,6 +93,11 @@ describe('runLint — site rules', () => {
     );
     expect(await messages('src/s.py > os')).toMatch(/— `os` is imported here; surf claims an item where it is defined/);
     expect(await messages('src/s.py > Svc > last')).toMatch(/— `last` is an attribute set on an object, which surf cannot claim/);
+    // Only read here (defined in another file of the package): no reason is made up.
+    const go = await lint({ 'src/m.go': 'package m\n\nfunc Run() int {\n\treturn helper()\n}\n', 'hubs/a.md': one('c', 'src/m.go > helper') });
+    expect(go.findings[0]!.message).toBe('`helper` not found (claim has no stored hash to match against)');
+    const local = await lint({ 'src/m.go': 'package m\n\nfunc Run() int {\n\tcount := 2\n\treturn count\n}\n', 'hubs/a.md': one('c', 'src/m.go > count') });
+    expect(local.findings[0]!.message).toMatch(/— `count` is local to `Run`/);
   });
 
   it('an item only recipe 3 reaches blocks in a workspace that writes 2: stamps, and passes under 3', async () => {
