@@ -46,6 +46,8 @@ export interface CoverageResult {
   readonly moved: readonly string[];
   /** Unresolved items after, `file > path [kind]`, for the report's examples. */
   readonly misses: readonly string[];
+  /** Resolved items `suggest --all` does not offer, `file > path [kind]`. */
+  readonly unoffered: readonly string[];
 }
 
 export interface CoverageOptions {
@@ -133,6 +135,7 @@ export async function runCoverageCampaign(corpus: Corpus, options: CoverageOptio
   const after = tally();
   const moved: string[] = [];
   const misses: string[] = [];
+  const unoffered: string[] = [];
   let items = 0;
   let offered = 0;
   let referenceUnique = 0;
@@ -185,12 +188,13 @@ export async function runCoverageCampaign(corpus: Corpus, options: CoverageOptio
         const key = item.path.join('\0');
         const withIndex = (n: number): string => [...item.path.slice(0, -1), `${item.path[item.path.length - 1]} @${n}`].join('\0');
         if (now.outcome === 'unique' ? proposals.has(key) : now.outcome === 'by-design' && proposals.has(withIndex(1))) offered++;
+        else if (now.outcome !== 'unresolved' && unoffered.length < 200) unoffered.push(`${file.display} > ${item.path.join(' > ')} [${item.kind}]`);
       }
     } finally {
       parsed.delete();
     }
   }
-  return { corpus: corpus.name, installed: corpus.installed, source: corpus.source, filesSampled, items, before, after, offered, referenceUnique, moved, misses };
+  return { corpus: corpus.name, installed: corpus.installed, source: corpus.source, filesSampled, items, before, after, offered, referenceUnique, moved, misses, unoffered };
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
@@ -225,6 +229,7 @@ export function formatCoverageReport(results: readonly CoverageResult[], seed: n
   for (const row of rows) lines.push(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd());
   for (const r of results) {
     if (r.misses.length > 0) lines.push('', `${r.corpus}: ${r.after.unresolved} unresolved, first ${Math.min(8, r.misses.length)}:`, ...r.misses.slice(0, 8).map((m) => `  ${m}`));
+    if (r.unoffered.length > 0) lines.push('', `${r.corpus}: resolved but not offered by suggest, first ${Math.min(8, r.unoffered.length)}:`, ...r.unoffered.slice(0, 8).map((m) => `  ${m}`));
     if (r.moved.length > 0) lines.push('', `${r.corpus}: ${r.moved.length} anchor(s) changed meaning:`, ...r.moved.slice(0, 8).map((m) => `  ${m}`));
   }
   return `${lines.join('\n')}\n`;

@@ -149,6 +149,8 @@ function implTypeName(type: SyntaxNode | null): string | undefined {
 function containerPath(name: SyntaxNode, family: Family, kind: string): string[] | undefined {
   const path = [name.text];
   const item = name.parent!;
+  // A trait's items are public when the trait is.
+  if (kind.startsWith('trait-') && !item.parent?.parent?.namedChildren.some((c) => c.type === 'visibility_modifier')) return undefined;
   for (let n = item.parent; n !== null; n = n.parent) {
     // Error recovery can wrap a whole file; what it holds is no item anyone could claim.
     if (n.type === 'ERROR') return undefined;
