@@ -291,9 +291,15 @@ export function extraName(node: Node, family: Family): string | undefined {
 /** Where an extended match's members are looked up (for the next segment). */
 export function extendedScopeOf(node: Node, family: Family): Node {
   if (family === 'typescript') {
-    if (node.type === 'assignment_expression') return node.childForFieldName('right') ?? node;
-    if (node.type === 'pair') return node.childForFieldName('value') ?? node;
-    if (node.type === 'variable_declarator') return node.childForFieldName('value') ?? node;
+    let value: Node | null = null;
+    if (node.type === 'assignment_expression') value = node.childForFieldName('right');
+    else if (node.type === 'pair') value = node.childForFieldName('value');
+    else if (node.type === 'variable_declarator') value = node.childForFieldName('value');
+    else return node.childForFieldName('body') ?? node;
+    // `var runInContext = (function runInContext(context) { … })`: the function's body.
+    const inner = unwrapParens(value);
+    if (inner !== null && TS_FUNCTIONS.has(inner.type)) return inner.childForFieldName('body') ?? inner;
+    return value ?? node;
   }
   return node.childForFieldName('body') ?? node;
 }

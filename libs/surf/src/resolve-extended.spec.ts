@@ -37,6 +37,7 @@ function Emitter() {}
 Emitter.prototype.emit = function (name) { return name; };
 const api = { get: function () { return 1; }, put() { return 2; } };
 class Counter { count = 0; static step = 1; }
+var runInContext = (function runInContext(context) { function baseMap(xs) { return xs; } return baseMap; });
 `,
   'src/v.tsx': `export class View { state = { open: false }; render() { return <div>{this.state.open}</div>; } }
 `,
@@ -157,6 +158,10 @@ describe('JavaScript: CommonJS exports, members assigned onto an object, IIFE wr
   it('module.exports = { … } members resolve', () => {
     expect(resolved('src/e.js > mul')).toBe('mul: function (a, b) { return a * b; }');
     expect(resolved('src/e.js > div')).toBe('div(a, b) { return a / b; }');
+  });
+
+  it('a function inside a parenthesized function value resolves through it', () => {
+    expect(resolved('src/c.js > runInContext > baseMap')).toBe('function baseMap(xs) { return xs; }');
   });
 
   it('class fields resolve in JavaScript and TSX too', () => {

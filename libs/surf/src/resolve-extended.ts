@@ -53,7 +53,12 @@ function resolveGenericExtended(root: Node, segments: readonly Segment[], family
     }
     const defs = selected.map((unit) => unit[unit.length - 1]!);
     const referenceIds = new Set(reference.map((u) => u[0]!.id));
-    scopes = defs.map((def) => (referenceIds.has(def.id) ? scopeOf(def, family) : extendedScopeOf(def, family)));
+    scopes = defs.map((def) => {
+      if (!referenceIds.has(def.id)) return extendedScopeOf(def, family);
+      const scope = scopeOf(def, family);
+      // The reference stops at a parenthesized value; a function inside it is a scope here.
+      return scope.type === 'parenthesized_expression' ? extendedScopeOf(def, family) : scope;
+    });
     owners = { name: segment.name, defs };
   }
   throw new RangeError('unreachable: the loop returns on the last segment');
