@@ -183,6 +183,16 @@ export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 export { outputJsonText, toOutputJson } from './json-output.js';
 export { discoverComponents, type DiscoveredComponent, type DiscoverOptions, proposeBoundary, tracksTypescriptConfig } from './discover-components.js';
+export {
+  discoverRepository,
+  normalizeDiscoveryExclusions,
+  MAX_DISCOVERY_EXCLUSIONS,
+  type DiscoverRepositoryOptions,
+  type DiscoverRepositoryResult,
+  type DiscoveryConfigDiff,
+  type NamedPath,
+  type RegisteredDiscovery,
+} from './discover-repository.js';
 export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './init-config.js';
 export { addComponent, removeComponent, type AddComponentOptions, type ConfigEditOptions, type ConfigEditResult, type RemoveComponentOptions } from './config-edit.js';
 export {

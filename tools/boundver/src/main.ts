@@ -14,6 +14,7 @@ import { registerDiffCommand } from './command-diff.js';
 import { registerSliceCommand } from './command-slice.js';
 import { registerWhyCommand } from './command-why.js';
 import { registerMigrateLockCommand } from './command-migrate-lock.js';
+import { registerDiscoverCommand } from './command-discover.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -59,6 +60,7 @@ registerDiffCommand(program, io);
 registerSliceCommand(program, io);
 registerWhyCommand(program, io);
 registerMigrateLockCommand(program, io);
+registerDiscoverCommand(program, io);
 
 // Once nothing is left to run, Node ends the process even if the command is still awaiting a
 // promise that can never settle; without this the gate would end with 0 and say nothing.
