@@ -178,6 +178,22 @@ export {
   shortDigest,
 } from './verify-issues.js';
 export { changedComponents } from './changed-components.js';
+export { applyVerifyBaseline, type BaselineOutcome, type BaselineRequest } from './verify-baseline-step.js';
+export {
+  BASELINE_SCHEMA,
+  BASELINE_SCHEMA_URL,
+  baselineContext,
+  baselineText,
+  createBaseline,
+  parseBaseline,
+  splitByBaseline,
+  violationIdentity,
+  type BaselineContext,
+  type BaselineDocument,
+  type BaselineSplit,
+  type BaselineViolation,
+  type ViolationKind,
+} from './verify-baseline.js';
 export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult, type VerifyShare } from './verify.js';
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
