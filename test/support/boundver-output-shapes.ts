@@ -96,3 +96,150 @@ export function shapeErrors(shape: object, value: unknown): string[] {
   }
   return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
 }
+
+// `boundver review --format json` (boundver-review/v1) and `--format plan` (boundver-plan/v1), as
+// of the 0.15 line with its structural explanation.
+const oid = { type: 'string', pattern: '^(?:[0-9a-f]{40}|[0-9a-f]{64})$' } as const;
+const nullableSha = { oneOf: [sha256, { type: 'null' }] } as const;
+const source = { enum: ['base', 'target', 'both'] } as const;
+const facetList = { oneOf: [{ type: 'null' }, { type: 'array', items: facet, uniqueItems: true }] } as const;
+const closed = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', required, additionalProperties: false, properties });
+const changePair = closed({ before: {}, after: {} });
+const endpoint = closed({ requested_ref: name, requested_commit: oid, commit: oid, tree: oid, source: { const: 'git-commit' }, config: name, lock: name });
+const facetPolicy = closed({
+  explicit: facetList,
+  defaults: facetList,
+  components: { type: 'object', additionalProperties: { type: 'array', items: facet, uniqueItems: true } },
+  slices: { type: 'object', additionalProperties: closed({ mode: facet, gated: { type: 'boolean' } }) },
+});
+const selected = closed({ base: { type: 'boolean' }, target: { type: 'boolean' }, effective: { type: 'boolean' } });
+const sourcedName = closed({ name, source });
+const consumerImpact = closed({
+  component: name,
+  trigger_facets: { type: 'array', items: { enum: ['boundary', 'compat'] }, uniqueItems: true },
+  graph_changed: { type: 'boolean' },
+  transitive: { type: 'boolean' },
+  components: { type: 'array', items: sourcedName },
+  external_consumers: { type: 'array', items: sourcedName },
+  edges: { type: 'array', items: closed({ from: name, to: name, kind: { enum: ['component', 'external'] }, source }) },
+});
+const sliceImpact = closed({ name, source, changed: { type: 'boolean' }, components: { type: 'array', items: closed({ name, roles: { type: 'array', items: { enum: ['changed', 'consumer'] }, uniqueItems: true }, source }) } });
+const jsonType = { oneOf: [{ enum: ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'] }, { type: 'null' }] } as const;
+const structuralInput = closed({
+  endpoint: { enum: ['base', 'target'] },
+  requested_ref: name,
+  requested_commit: oid,
+  commit: oid,
+  tree: oid,
+  source: { const: 'git-commit' },
+  present: { type: 'boolean' },
+  component_path: { type: ['string', 'null'] },
+  provider: { type: ['string', 'null'] },
+  provider_version: { type: ['string', 'null'] },
+  boundary_digest: nullableSha,
+});
+const structuralReport = {
+  ...closed({
+    component: name,
+    status: { enum: ['complete', 'unavailable'] },
+    complete: { type: 'boolean' },
+    truncated: { type: 'boolean' },
+    interface: { const: 'boundver-structural-diff/v1' },
+    claim: { const: 'structural-explanation-only' },
+    inputs: closed({ base: structuralInput, target: structuralInput }),
+    reason: {
+      oneOf: [
+        { type: 'null' },
+        { enum: ['component-absent', 'provider-changed', 'provider-version-changed', 'provider-implementation-changed', 'provider-unsupported', 'provider-interface-unsupported', 'provider-unavailable', 'limit-exceeded'] },
+      ],
+    },
+    detail: { type: ['string', 'null'] },
+    documents: {
+      type: 'array',
+      items: closed({
+        label: name,
+        status: { enum: ['added', 'removed', 'changed'] },
+        changes: { type: 'array', minItems: 1, items: closed({ kind: { enum: ['added', 'removed', 'changed'] }, path: { type: 'string', pattern: '^(?:|(?:/(?:[^~]|~[01])*)*)$' }, before_type: jsonType, after_type: jsonType }) },
+      }),
+    },
+    summary: closed({ added: { type: 'integer', minimum: 0 }, removed: { type: 'integer', minimum: 0 }, changed: { type: 'integer', minimum: 0 } }),
+  }),
+  if: { properties: { status: { const: 'complete' } }, required: ['status'] },
+  then: { properties: { complete: { const: true }, truncated: { const: false }, reason: { type: 'null' }, detail: { type: 'null' }, documents: { minItems: 1 } } },
+  else: { properties: { complete: { const: false }, reason: { type: 'string' }, detail: { type: 'string', minLength: 1 }, documents: { maxItems: 0 }, summary: { const: { added: 0, removed: 0, changed: 0 } } } },
+};
+const structuralChanges = closed({
+  complete: { type: 'boolean' },
+  truncated: { type: 'boolean' },
+  interface: { const: 'boundver-structural-diff/v1' },
+  claim: { const: 'structural-explanation-only' },
+  reports: { type: 'array', items: structuralReport },
+});
+const request = closed({ base: name, target: name, merge_base: { type: 'boolean' } });
+const history = closed({ repository_shallow: { type: 'boolean' }, requirement: name });
+const policy = closed({
+  compared_facets: { const: ['exact', 'behavior', 'boundary', 'compat'] },
+  explicit_facets: facetList,
+  impact: { enum: ['direct', 'transitive'] },
+  base: facetPolicy,
+  target: facetPolicy,
+});
+const status = { enum: ['added', 'removed', 'changed'] } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+
+export const REVIEW_SHAPE = closed({
+  schema: { const: 'boundver-review/v1' },
+  complete: { const: true },
+  request,
+  history,
+  endpoints: closed({ base: endpoint, target: endpoint }),
+  policy,
+  metadata: { type: 'object', additionalProperties: false, properties: { project: changePair, config_contract: changePair, config_digest: changePair } },
+  components: closed({
+    changed: {
+      type: 'array',
+      items: closed({
+        name,
+        status,
+        before_version: { type: ['string', 'null'] },
+        after_version: { type: ['string', 'null'] },
+        facets: { type: 'array', items: closed({ facet, before: nullableSha, after: nullableSha, selected }) },
+        metadata: { type: 'object', additionalProperties: changePair },
+      }),
+    },
+    unchanged: names,
+  }),
+  structural_changes: structuralChanges,
+  consumer_impact: { type: 'array', items: consumerImpact },
+  slices: closed({ changed: { type: 'array', items: closed({ name, status, before: nullableSha, after: nullableSha, metadata: { type: 'object', additionalProperties: changePair } }) }, unchanged: names }),
+  slice_impact: { type: 'array', items: sliceImpact },
+  summary: closed({ changed_components: count, consumer_impacts: count, changed_slices: count, impacted_slices: count }),
+});
+
+export const PLAN_SHAPE = closed({
+  schema: { const: 'boundver-plan/v1' },
+  complete: { const: true },
+  claim: { const: 'routing-evidence-only' },
+  request,
+  history,
+  endpoints: closed({ base: endpoint, target: endpoint }),
+  policy,
+  changed_components: { type: 'array', items: closed({ name, status, facets: { type: 'array', items: closed({ facet, selected }) }, metadata: names }) },
+  consumer_impact: { type: 'array', items: consumerImpact },
+  changed_slices: { type: 'array', items: closed({ name, status }) },
+  slice_impact: { type: 'array', items: sliceImpact },
+  structural_changes: structuralChanges,
+  selection: closed({ changed_components: names, impacted_components: names, external_consumers: names, test_components: names, changed_slices: names, impacted_slices: names, test_slices: names }),
+  source_locations: { type: 'array', items: closed({ component: name, path: name, endpoint: { enum: ['base', 'target'] }, commit: oid, kind: { const: 'structural-document' } }) },
+  summary: closed({
+    changed_components: count,
+    impacted_components: count,
+    external_consumers: count,
+    test_components: count,
+    changed_slices: count,
+    impacted_slices: count,
+    test_slices: count,
+    structural_reports: count,
+    structural_complete: { type: 'boolean' },
+  }),
+});

@@ -26,6 +26,7 @@ export type BoundverErrorCode =
   | 'BOUNDVER_LOCK_PATH'
   | 'BOUNDVER_LOCK_UNAVAILABLE'
   | 'BOUNDVER_BASELINE'
+  | 'BOUNDVER_REVIEW'
   | 'BOUNDVER_USAGE';
 
 /**

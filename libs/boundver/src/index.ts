@@ -194,6 +194,10 @@ export {
   type BaselineViolation,
   type ViolationKind,
 } from './verify-baseline.js';
+export { reviewRange, type ReviewOptions } from './review-range.js';
+export { reviewPlan, reviewPlanMarkdown, MAX_PLAN_SUMMARY_BYTES, MAX_PLAN_SUMMARY_FIELD_BYTES, MAX_PLAN_SUMMARY_ROWS } from './review-plan.js';
+export { API_SYMBOLS_DOCUMENT } from './review-structural.js';
+export * from './review-types.js';
 export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult, type VerifyShare } from './verify.js';
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';

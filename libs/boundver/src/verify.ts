@@ -267,6 +267,14 @@ async function uncapturedResult(options: VerifyOptions, source: SourceMode, mess
   return resultOf(acc, options, at, { captureError: message });
 }
 
+/**
+ * {@link verifyLock} over a snapshot the caller captured (and closes): for operations that verify
+ * several snapshots, such as a range review checking that each endpoint's lock matches its commit.
+ */
+export async function verifyLockInSnapshot(snapshot: Snapshot, options: VerifyOptions): Promise<VerifyResult> {
+  return await verifyWithSnapshot(snapshot, options);
+}
+
 async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): Promise<VerifyResult> {
   const lockFile = resolveRepoFile(snapshot.root, options.lock ?? DEFAULT_LOCK_NAME);
   const acc = accumulated(options);

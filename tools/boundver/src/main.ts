@@ -15,6 +15,7 @@ import { registerSliceCommand } from './command-slice.js';
 import { registerWhyCommand } from './command-why.js';
 import { registerMigrateLockCommand } from './command-migrate-lock.js';
 import { registerDiscoverCommand } from './command-discover.js';
+import { registerReviewCommand } from './command-review.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -51,6 +52,7 @@ const program = new Command()
   .configureOutput({ writeOut: io.out, writeErr: io.err });
 registerGenerateCommand(program, io);
 registerVerifyCommand(program, io);
+registerReviewCommand(program, io);
 registerValidateConfigCommand(program, io);
 registerInitCommand(program, io);
 registerAddCommand(program, io);
