@@ -194,6 +194,7 @@ export {
   type BaselineViolation,
   type ViolationKind,
 } from './verify-baseline.js';
+export { explainComponent, type ExplainOptions, type ExplainResult, type ExplainedFacet, type ExplainedSelection, type ExplainedSince } from './component-explain.js';
 export { reviewRange, type ReviewOptions } from './review-range.js';
 export { reviewPlan, reviewPlanMarkdown, MAX_PLAN_SUMMARY_BYTES, MAX_PLAN_SUMMARY_FIELD_BYTES, MAX_PLAN_SUMMARY_ROWS } from './review-plan.js';
 export { API_SYMBOLS_DOCUMENT } from './review-structural.js';

@@ -16,6 +16,7 @@ import { registerWhyCommand } from './command-why.js';
 import { registerMigrateLockCommand } from './command-migrate-lock.js';
 import { registerDiscoverCommand } from './command-discover.js';
 import { registerReviewCommand } from './command-review.js';
+import { registerExplainCommand } from './command-explain.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -61,6 +62,7 @@ registerStatusCommand(program, io);
 registerDiffCommand(program, io);
 registerSliceCommand(program, io);
 registerWhyCommand(program, io);
+registerExplainCommand(program, io);
 registerMigrateLockCommand(program, io);
 registerDiscoverCommand(program, io);
 
