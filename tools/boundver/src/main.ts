@@ -17,6 +17,7 @@ import { registerMigrateLockCommand } from './command-migrate-lock.js';
 import { registerDiscoverCommand } from './command-discover.js';
 import { registerReviewCommand } from './command-review.js';
 import { registerExplainCommand } from './command-explain.js';
+import { registerCompletionsCommand } from './command-completions.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -65,6 +66,7 @@ registerWhyCommand(program, io);
 registerExplainCommand(program, io);
 registerMigrateLockCommand(program, io);
 registerDiscoverCommand(program, io);
+registerCompletionsCommand(program, io);
 
 // Once nothing is left to run, Node ends the process even if the command is still awaiting a
 // promise that can never settle; without this the gate would end with 0 and say nothing.
