@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boundver, requireBuiltCli } from '../tools/boundver/src/cli-run.test-helpers.js';
 import { VERIFY_BASELINE_SHAPE, shapeErrors } from './support/boundver-output-shapes.js';
-import { createTempRepo, type TempRepo } from './support/temp-repo.js';
+import type { TempRepo } from './support/temp-repo.js';
+import { tempReposPerTest } from './support/temp-repos.js';
 
 // `boundver verify --write-baseline / --baseline / --update-baseline` through the built bin, on
 // real temporary repositories: create-only writes, the read-only gate (known violations pass, new
@@ -12,10 +13,7 @@ import { createTempRepo, type TempRepo } from './support/temp-repo.js';
 
 beforeAll(() => requireBuiltCli());
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const tempRepo = tempReposPerTest();
 
 const CONFIG = {
   project: 'shop',
@@ -27,13 +25,12 @@ const CONFIG = {
 
 /** api (openapi) consumed by web; config and lock committed. */
 function shop(): TempRepo {
-  const r = createTempRepo({
+  const r = tempRepo({
     'services/api/openapi.yaml': 'openapi: 3.0.0\npaths: {}\n',
     'services/api/main.py': 'def handle():\n    return 1\n',
     'web/index.js': 'export const a = 1;\n',
     'boundary.config.json': `${JSON.stringify(CONFIG, null, 2)}\n`,
   });
-  cleanups.push(() => r.dispose());
   const generated = boundver(r.dir, ['generate']);
   if (generated.code !== 0) throw new Error(generated.stderr);
   r.commit('lock');

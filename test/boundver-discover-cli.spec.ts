@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boundver, requireBuiltCli } from '../tools/boundver/src/cli-run.test-helpers.js';
 import { DISCOVER_SHAPE, shapeErrors } from './support/boundver-output-shapes.js';
-import { createTempRepo, type TempRepo, type TreeSpec } from './support/temp-repo.js';
+import type { TempRepo, TreeSpec } from './support/temp-repo.js';
+import { tempReposPerTest } from './support/temp-repos.js';
 
 // `boundver discover` through the built bin on real temporary repositories: the same proposals
 // `init --discover` writes, `--exclude`, `--diff-config`, both formats, exit codes, and the JSON
@@ -11,16 +12,9 @@ import { createTempRepo, type TempRepo, type TreeSpec } from './support/temp-rep
 
 beforeAll(() => requireBuiltCli());
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const tempRepo = tempReposPerTest();
 
-function repo(files: TreeSpec): TempRepo {
-  const r = createTempRepo(files);
-  cleanups.push(() => r.dispose());
-  return r;
-}
+const repo = (files: TreeSpec): TempRepo => tempRepo(files);
 
 const TREE: TreeSpec = {
   'services/api/package.json': '{"name": "api", "version": "1.4.2"}\n',

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boundver, requireBuiltCli } from '../tools/boundver/src/cli-run.test-helpers.js';
-import { createTempRepo, type TempRepo } from './support/temp-repo.js';
+import type { TempRepo } from './support/temp-repo.js';
+import { tempReposPerTest } from './support/temp-repos.js';
 
 // `boundver explain <component>` through the built bin on a real temporary repository with a
 // history: what the lock entry is made of (read back from the lock generate wrote, never
@@ -10,10 +11,7 @@ import { createTempRepo, type TempRepo } from './support/temp-repo.js';
 
 beforeAll(() => requireBuiltCli());
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const tempRepo = tempReposPerTest();
 
 const CONFIG = {
   project: 'shop',
@@ -37,7 +35,7 @@ interface LockJson {
 }
 
 function shop(): { r: TempRepo; first: string } {
-  const r = createTempRepo({
+  const r = tempRepo({
     'calc/package.json': '{"name": "calc", "version": "1.2.0"}\n',
     'calc/calc/__init__.py': 'from .core import split\n',
     'calc/calc/core.py': 'def split(total: int, parts: int) -> list[int]:\n    return [total // parts] * parts\n',
@@ -46,7 +44,6 @@ function shop(): { r: TempRepo; first: string } {
     'web/app.js': 'export const page = 1;\n',
     'boundary.config.json': `${JSON.stringify(CONFIG, null, 2)}\n`,
   }, { commit: false });
-  cleanups.push(() => r.dispose());
   expect(boundver(r.dir, ['generate', '--source', 'working-tree']).code).toBe(0);
   const first = r.commit('first');
   return { r, first };

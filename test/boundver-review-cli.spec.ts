@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAN_SUMMARY_BYTES, MAX_PLAN_SUMMARY_ROWS, reviewPlanMarkdown, type ReviewPlan } from '@driftgate/boundver';
 import { boundver, requireBuiltCli } from '../tools/boundver/src/cli-run.test-helpers.js';
 import { PLAN_SHAPE, REVIEW_SHAPE, shapeErrors } from './support/boundver-output-shapes.js';
-import { createTempRepo, type TempRepo } from './support/temp-repo.js';
+import type { TempRepo } from './support/temp-repo.js';
+import { tempReposPerTest } from './support/temp-repos.js';
 
 // `boundver review` through the built bin, on real temporary repositories with a history: each
 // endpoint's config and lock read from its own commit, stale endpoints refused (exit 2), facet
@@ -13,10 +14,7 @@ import { createTempRepo, type TempRepo } from './support/temp-repo.js';
 
 beforeAll(() => requireBuiltCli());
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const tempRepo = tempReposPerTest();
 
 const CORE = 'def split(total: int, parts: int) -> list[int]:\n    return [total // parts] * parts\n';
 const config = (extra: Record<string, unknown> = {}) => ({
@@ -40,14 +38,13 @@ function commitLocked(r: TempRepo, message: string): string {
 
 /** main: the first state; feature (checked out): calc gains an export and changes behavior. */
 function history(): { r: TempRepo; base: string; head: string } {
-  const r = createTempRepo({
+  const r = tempRepo({
     'calc/calc/__init__.py': 'from .core import split\n',
     'calc/calc/core.py': CORE,
     'web/app.js': 'export const page = 1;\n',
     'admin/app.js': 'export const admin = 1;\n',
     'boundary.config.json': json(config()),
   }, { commit: false });
-  cleanups.push(() => r.dispose());
   const base = commitLocked(r, 'first');
   r.git('checkout', '-q', '-b', 'feature');
   r.write({ 'calc/calc/core.py': `${CORE.replace('[total // parts] * parts', '[total // parts for _ in range(parts)]')}\n\ndef total_of(parts: list[int]) -> int:\n    return sum(parts)\n` });
