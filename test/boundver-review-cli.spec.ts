@@ -56,7 +56,10 @@ interface Review {
   endpoints: { base: { commit: string; requested_commit: string; config: string; lock: string }; target: { commit: string } };
   components: { changed: Array<{ name: string; status: string; facets: Array<{ facet: string; selected: { effective: boolean } }>; metadata: Record<string, unknown> }>; unchanged: string[] };
   consumer_impact: Array<{ component: string; trigger_facets: string[]; components: Array<{ name: string; source: string }>; external_consumers: Array<{ name: string; source: string }>; edges: unknown[]; transitive: boolean }>;
-  structural_changes: { complete: boolean; reports: Array<{ component: string; status: string; documents: Array<{ changes: Array<{ kind: string; path: string }> }> }> };
+  structural_changes: {
+    complete: boolean;
+    reports: Array<{ component: string; status: string; summary: Record<string, number>; documents: Array<{ label: string; status: string; changes: Array<{ kind: string; path: string; before_type: string | null; after_type: string | null }> }> }>;
+  };
   slices: { changed: Array<{ name: string; status: string }>; unchanged: string[] };
   slice_impact: Array<{ name: string; changed: boolean; components: Array<{ name: string; roles: string[] }> }>;
   summary: Record<string, number>;
@@ -172,6 +175,57 @@ describe('boundver review', () => {
     const run = review(r, ['main..feature', '--facets', 'boundary']).value;
     const facets = run.components.changed[0]!.facets;
     expect(facets.map((f) => [f.facet, f.selected.effective])).toEqual([['exact', false], ['behavior', false], ['boundary', true]]);
+  });
+});
+
+describe('boundver review: structural explanation of canonical boundaries', () => {
+  it('compares an openapi-canonical document value by value and points the plan at its file', () => {
+    const r = tempRepo({
+      'spec/openapi.yaml': 'openapi: 3.0.0\ninfo: {title: shop, version: "1"}\npaths: {}\n',
+      'schema/shape.json': '{"type": "object", "required": ["id"]}\n',
+      'boundary.config.json': json({
+        project: 'shop',
+        components: {
+          spec: { path: 'spec', boundary: { provider: 'openapi-canonical', paths: ['openapi.yaml'] } },
+          schema: { path: 'schema', boundary: { provider: 'json-canonical', paths: ['shape.json'] } },
+        },
+      }),
+    }, { commit: false });
+    commitLocked(r, 'first');
+    r.write({
+      'spec/openapi.yaml': 'openapi: 3.0.0\ninfo: {title: shop, version: "1"}\npaths:\n  /orders:\n    get:\n      responses: {"200": {description: ok}}\n',
+      'schema/shape.json': '{"type": "object", "required": ["id", "name"], "title": "Shape"}\n',
+    });
+    const head = commitLocked(r, 'second');
+    const value = review(r, ['HEAD~1..HEAD']).value;
+    expect(shapeErrors(REVIEW_SHAPE, value)).toEqual([]);
+    const reports = new Map(value.structural_changes.reports.map((report) => [report.component, report]));
+    const schema = reports.get('schema')!;
+    expect(schema.status).toBe('complete');
+    expect(schema.documents).toEqual([
+      {
+        label: 'canonical:shape.json',
+        status: 'changed',
+        changes: [
+          { kind: 'added', path: '/required/1', before_type: null, after_type: 'string' },
+          { kind: 'added', path: '/title', before_type: null, after_type: 'string' },
+        ],
+      },
+    ]);
+    expect(schema.summary).toEqual({ added: 2, removed: 0, changed: 0 });
+    const spec = reports.get('spec')!;
+    expect(spec.status).toBe('complete');
+    expect(spec.documents[0]!.label).toBe('canonical:openapi.yaml');
+    expect(spec.documents[0]!.changes.some((change) => change.kind === 'added' && change.path.includes('~1orders'))).toBe(true);
+
+    const plan = JSON.parse(boundver(r.dir, ['review', 'HEAD~1..HEAD', '--format', 'plan']).stdout) as ReviewPlan;
+    expect(shapeErrors(PLAN_SHAPE, plan)).toEqual([]);
+    expect(plan.source_locations).toEqual([
+      { component: 'schema', path: 'schema/shape.json', endpoint: 'target', commit: head, kind: 'structural-document' },
+      { component: 'spec', path: 'spec/openapi.yaml', endpoint: 'target', commit: head, kind: 'structural-document' },
+    ]);
+    const text = boundver(r.dir, ['review', 'HEAD~1..HEAD']).stdout;
+    expect(text).toContain('    structure (json-canonical): 2 added, 0 removed, 0 changed\n      canonical:shape.json [changed]\n        + /required/1\n        + /title\n');
   });
 });
 

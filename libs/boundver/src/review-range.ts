@@ -11,6 +11,7 @@ import { readLock } from './lock-read.js';
 import { COMPONENT_METADATA_FIELDS, type Lock } from './lock-types.js';
 import { lockComponentValue, lockSliceValue } from './lock-write.js';
 import { captureOperationSource, readSourceFile, resolveRepoFile } from './operation-source.js';
+import { canonicalDocuments } from './review-canonical-documents.js';
 import { structuralChanges } from './review-structural.js';
 import {
   type ChangePair,
@@ -336,16 +337,29 @@ export async function reviewRange(options: ReviewOptions): Promise<ReviewResult>
     const hint = shallow ? ' The repository is a shallow clone; fetch complete history first (GitHub Actions: fetch-depth: 0; GitLab: GIT_DEPTH: 0).' : '';
     throw reviewError(`Cannot resolve the review endpoints: ${error.message}${hint}`, error);
   }
-  const endpoint = async (label: 'base' | 'target', requested: { ref: string; commit: string }, resolved: ResolvedCommit): Promise<LoadedEndpoint> => {
-    const snapshot = await captureOperationSource(root, 'head', options.limits, resolved.commit);
-    try {
-      return await loadEndpoint(snapshot, label, requested, resolved, options);
-    } finally {
-      await snapshot.close();
-    }
-  };
-  const base = await endpoint('base', { ref: options.base, commit: requestedBase.commit }, effectiveBase);
-  const head = await endpoint('target', { ref: options.target, commit: target.commit }, target);
+  // Both snapshots stay open until the structural explanation has read what it needs.
+  const snapshots: Snapshot[] = [];
+  try {
+    const open = async (label: 'base' | 'target', requested: { ref: string; commit: string }, resolved: ResolvedCommit): Promise<LoadedEndpoint & { snapshot: Snapshot }> => {
+      const snapshot = await captureOperationSource(root, 'head', options.limits, resolved.commit);
+      snapshots.push(snapshot);
+      return { ...(await loadEndpoint(snapshot, label, requested, resolved, options)), snapshot };
+    };
+    const base = await open('base', { ref: options.base, commit: requestedBase.commit }, effectiveBase);
+    const head = await open('target', { ref: options.target, commit: target.commit }, target);
+    return await compareEndpoints(base, head, explicit, options, shallow);
+  } finally {
+    for (const snapshot of snapshots) await snapshot.close();
+  }
+}
+
+async function compareEndpoints(
+  base: LoadedEndpoint & { snapshot: Snapshot },
+  head: LoadedEndpoint & { snapshot: Snapshot },
+  explicit: Facet[] | null,
+  options: ReviewOptions,
+  shallow: boolean,
+): Promise<ReviewResult> {
   for (const field of ['schema', 'config_contract'] as const) {
     if (base.lock[field] !== head.lock[field]) {
       throw reviewError(`The review endpoints' locks differ in ${field} (base ${JSON.stringify(base.lock[field])}, target ${JSON.stringify(head.lock[field])}); regenerate the base's lock with the same boundver, or review a range within one lock version.`);
@@ -373,7 +387,10 @@ export async function reviewRange(options: ReviewOptions): Promise<ReviewResult>
     policy: { compared_facets: [...FACETS], explicit_facets: explicit, impact: transitive ? 'transitive' : 'direct', base: policyPayload(policies.base), target: policyPayload(policies.target) },
     metadata,
     components: { changed: components.changed, unchanged: components.unchanged },
-    structural_changes: structuralChanges(components.changed, { base: base.lock.components, target: head.lock.components }, endpoints),
+    structural_changes: await structuralChanges(components.changed, { base: base.lock.components, target: head.lock.components }, endpoints, async (endpoint, name) => {
+      const at = endpoint === 'base' ? base : head;
+      return await canonicalDocuments(at.snapshot, at.config.components.find((component) => component.name === name)!);
+    }),
     consumer_impact: components.impacts,
     slices,
     slice_impact: impactedSlices,

@@ -1,4 +1,5 @@
 import { apiSymbolChanges } from './api-surface/api-surface-entries.js';
+import { CANONICAL_PROVIDERS, type CanonicalDocuments, StructuralLimitError, canonicalDocumentChanges } from './review-canonical-documents.js';
 import type { LockComponent } from './lock-types.js';
 import {
   type ComponentTransition,
@@ -6,6 +7,7 @@ import {
   STRUCTURAL_INTERFACE,
   type StructuralChange,
   type StructuralChanges,
+  type StructuralDocument,
   type StructuralInput,
   type StructuralReason,
   type StructuralReport,
@@ -39,19 +41,31 @@ function unavailable(base: Omit<StructuralReport, 'status' | 'complete' | 'reaso
   return { ...base, status: 'unavailable', complete: false, reason, detail, documents: [], summary: { added: 0, removed: 0, changed: 0 } };
 }
 
+/** Reads a canonical-provider component's boundary documents at one endpoint. */
+export type DocumentsAt = (endpoint: 'base' | 'target', component: string) => Promise<CanonicalDocuments>;
+
+function counts(documents: readonly StructuralDocument[]): StructuralReport['summary'] {
+  const summary = { added: 0, removed: 0, changed: 0 };
+  for (const document of documents) for (const change of document.changes) summary[change.kind] += 1;
+  return summary;
+}
+
 /**
  * The structural explanation of each changed component whose boundary digest changed. An
  * API-surface provider (`typescript-api`, `signatures`) is explained by its exported symbols: the
  * `api_symbols` map of its lock metadata, each added, removed or changed symbol one change at
- * `/<symbol>`. Other providers, a component present at one endpoint only, or a provider that
- * changed between them get an `unavailable` report saying why; the boundary change itself is in
- * the component's facets either way.
+ * `/<symbol>`. A `json-canonical` / `openapi-canonical` boundary is explained by its documents,
+ * read from both commits and compared value by value (`canonical:<path>`, JSON-pointer changes).
+ * Other providers, a component present at one endpoint only, a provider that changed between
+ * them, an unreadable document or more than 10,000 changes get an `unavailable` report saying
+ * why; the boundary change itself is in the component's facets either way.
  */
-export function structuralChanges(
+export async function structuralChanges(
   changed: readonly ComponentTransition[],
   locks: { readonly base: ReadonlyMap<string, LockComponent>; readonly target: ReadonlyMap<string, LockComponent> },
   endpoints: { readonly base: ReviewEndpoint; readonly target: ReviewEndpoint },
-): StructuralChanges {
+  documentsAt: DocumentsAt,
+): Promise<StructuralChanges> {
   const reports: StructuralReport[] = [];
   for (const transition of changed) {
     if (!transition.facets.some((facet) => facet.facet === 'boundary')) continue;
@@ -77,9 +91,28 @@ export function structuralChanges(
       continue;
     }
     const api = apiSymbolChanges(before.boundary_metadata, after.boundary_metadata);
+    if (api === undefined && CANONICAL_PROVIDERS.has(after.boundary_provider)) {
+      let documents: StructuralDocument[];
+      try {
+        documents = canonicalDocumentChanges(await documentsAt('base', transition.name), await documentsAt('target', transition.name));
+      } catch (error) {
+        if (error instanceof StructuralLimitError) {
+          reports.push({ ...unavailable(common, 'limit-exceeded', `The boundary documents differ in ${error.message}; no partial explanation is given.`), truncated: true });
+        } else {
+          reports.push(unavailable(common, 'provider-unavailable', `The boundary documents could not be read at both commits: ${(error as Error).message}`));
+        }
+        continue;
+      }
+      if (documents.length === 0) {
+        reports.push(unavailable(common, 'provider-implementation-changed', 'The boundary digest changed but no canonical document did; see the boundary facet.'));
+        continue;
+      }
+      reports.push({ ...common, status: 'complete', complete: true, reason: null, detail: null, documents, summary: counts(documents) });
+      continue;
+    }
     if (api === undefined) {
       reports.push(
-        unavailable(common, 'provider-unsupported', `No structural explanation for the ${after.boundary_provider} provider; API-surface providers (typescript-api, signatures) name the symbols that changed.`),
+        unavailable(common, 'provider-unsupported', `No structural explanation for the ${after.boundary_provider} provider; API-surface providers (typescript-api, signatures) name the symbols that changed, json-canonical and openapi-canonical the values.`),
       );
       continue;
     }
@@ -102,5 +135,5 @@ export function structuralChanges(
       summary: { added: api.added.length, removed: api.removed.length, changed: api.changed.length },
     });
   }
-  return { complete: reports.every((report) => report.complete), truncated: false, interface: STRUCTURAL_INTERFACE, claim: 'structural-explanation-only', reports };
+  return { complete: reports.every((report) => report.complete), truncated: reports.some((report) => report.truncated), interface: STRUCTURAL_INTERFACE, claim: 'structural-explanation-only', reports };
 }

@@ -67,9 +67,16 @@ function reviewText(review: ReviewResult): string {
     if (fields.length > 0) lines.push(`    metadata: ${fields.join(', ')}`);
     const report = structural.get(component.name);
     if (report !== undefined && report.complete) {
-      lines.push(`    API changes (${report.inputs.target.provider}): ${report.summary.added} added, ${report.summary.removed} removed, ${report.summary.changed} changed`);
+      const what = report.documents.some((document) => document.label.startsWith('canonical:')) ? 'structure' : 'API changes';
+      lines.push(`    ${what} (${report.inputs.target.provider}): ${report.summary.added} added, ${report.summary.removed} removed, ${report.summary.changed} changed`);
       for (const document of report.documents) {
-        for (const change of document.changes) lines.push(`      ${change.kind === 'added' ? '+' : change.kind === 'removed' ? '-' : '~'} ${change.path.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')}`);
+        const canonical = document.label.startsWith('canonical:');
+        if (canonical) lines.push(`      ${document.label} [${document.status}]`);
+        for (const change of document.changes) {
+          const mark = change.kind === 'added' ? '+' : change.kind === 'removed' ? '-' : '~';
+          // A symbol key is shown as written; a document change as its JSON pointer.
+          lines.push(canonical ? `        ${mark} ${change.path === '' ? '(the whole document)' : change.path}` : `      ${mark} ${change.path.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')}`);
+        }
       }
     } else if (report !== undefined) {
       lines.push(`    structure: not explained (${report.reason}): ${report.detail}`);
