@@ -252,6 +252,8 @@ describe('boundver review --format plan and --summary-file', () => {
     expect(summary).toContain('### Changed components\n\n- <code>calc</code> (changed): exact, behavior, boundary\n');
     expect(summary).toContain('### Impacted components\n\n- <code>web</code>\n');
     expect(summary).toMatch(/All 5 routing rows shown\. The JSON of `boundver review --format plan` is the plan machines should read\.\n$/);
+    // --format markdown prints the same summary.
+    expect(boundver(r.dir, ['review', 'main..feature', '--format', 'markdown']).stdout).toBe(summary);
     // The summary file does not need --format plan; a failed review writes none.
     expect(boundver(r.dir, ['review', 'main..nope', '--summary-file', 'out/other.md']).code).toBe(2);
     expect(existsSync(join(r.dir, 'out/other.md'))).toBe(false);

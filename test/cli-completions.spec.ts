@@ -87,7 +87,7 @@ describe.each(['boundver', 'surf'] as const)('%s completions', (program) => {
 describe('what the scripts complete', () => {
   it('bash: options of the subcommand and the choices of an option', () => {
     expect(bashComplete('boundver', ['boundver', 'verify', '--base'])).toEqual(['--baseline']);
-    expect(bashComplete('boundver', ['boundver', 'review', '--format', ''])).toEqual(['text', 'json', 'plan']);
+    expect(bashComplete('boundver', ['boundver', 'review', '--format', ''])).toEqual(['text', 'json', 'plan', 'markdown']);
     expect(bashComplete('boundver', ['boundver', '--quiet', 'discover', '--'])).toEqual(expect.arrayContaining(['--format', '--diff-config', '--exclude', '--help']));
     expect(bashComplete('surf', ['surf', 'check', '--format', 'sa'])).toEqual(['sarif']);
     // A value without choices is left to file-name completion.

@@ -15,7 +15,7 @@ interface ReviewFlags {
   lock: string;
   facets?: string;
   transitive?: boolean;
-  format: 'text' | 'json' | 'plan';
+  format: 'text' | 'json' | 'plan' | 'markdown';
   summaryFile?: string;
   allowCustomProviders?: boolean;
 }
@@ -110,7 +110,7 @@ export function registerReviewCommand(program: Command, io: CliIo): void {
     .option('--lock <path>', 'lock path at both commits', 'boundary.lock.json')
     .option('--facets <facets>', 'policy override shown as gated (all four facets are always compared)')
     .option('--transitive', 'consumer impact over the transitive closure')
-    .addOption(new Option('--format <format>', 'output format: text, json (boundver-review/v1) or plan (boundver-plan/v1, for CI routing)').choices(['text', 'json', 'plan']).default('text'))
+    .addOption(new Option('--format <format>', "output format: text, json (boundver-review/v1), plan (boundver-plan/v1, for CI routing) or markdown (the plan's bounded summary)").choices(['text', 'json', 'plan', 'markdown']).default('text'))
     .option('--summary-file <path>', "also write the plan's bounded Markdown summary (50 rows, 64 KiB) to this file")
     .addOption(customProvidersOption())
     .addHelpText('after', '\nExamples:\n  boundver review origin/main..HEAD\n  boundver review --base origin/main --target HEAD --merge-base\n  boundver review main..feature --transitive --format json\n  boundver review origin/main..HEAD --merge-base --format plan --summary-file plan.md\n')
@@ -127,14 +127,14 @@ export function registerReviewCommand(program: Command, io: CliIo): void {
         transitive: flags.transitive === true,
         allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
       });
-      const plan = flags.format === 'plan' || flags.summaryFile !== undefined ? reviewPlan(review) : null;
+      const plan = flags.format === 'plan' || flags.format === 'markdown' || flags.summaryFile !== undefined ? reviewPlan(review) : null;
       // The summary first: a review whose summary cannot be written prints nothing as if complete.
       if (flags.summaryFile !== undefined) {
         const file = resolve(io.cwd, flags.summaryFile);
         await mkdir(dirname(file), { recursive: true });
         await writeFileAtomic(file, reviewPlanMarkdown(plan!));
       }
-      io.out(flags.format === 'json' ? outputJsonText(review) : flags.format === 'plan' ? outputJsonText(plan) : reviewText(review));
+      io.out(flags.format === 'json' ? outputJsonText(review) : flags.format === 'plan' ? outputJsonText(plan) : flags.format === 'markdown' ? reviewPlanMarkdown(plan!) : reviewText(review));
       io.exit(BoundverExit.ok);
     });
 }
