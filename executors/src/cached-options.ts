@@ -99,6 +99,8 @@ export interface BoundaryRun {
   readonly components?: unknown;
   /** verify-boundary's `share`: `project` or `workspace`. */
   readonly share?: unknown;
+  /** verify-boundary's `baseline` file. */
+  readonly baseline?: unknown;
 }
 
 /** The `source`, `config` and lock file checks both boundary executors share. */
@@ -148,6 +150,13 @@ export function refusedVerifyBoundaryOptions(run: BoundaryRun, target: CachedTar
   if (target === undefined) return undefined;
   const snapshot = refusedBoundarySnapshot(run, target, 'verify', 'lock', defaultConfig);
   if (snapshot !== undefined) return snapshot;
+  // The baseline decides which violations pass: its bytes must be part of the key.
+  if (run.baseline !== undefined) {
+    const baseline = relativeOption('baseline', run.baseline);
+    if (!target.inputs.includes(fileInput(baseline))) {
+      return refuse(`--baseline=${baseline} is not an input of this cached target, so a cache hit could replay a verdict given under another baseline; set the plugin option boundaryBaseline to ${baseline} in nx.json, ${OTHERWISE}, or run \`npx boundver verify --baseline ${baseline}\` directly`);
+    }
+  }
   const declaredShare = target.options['share'];
   if (run.share !== declaredShare) {
     const shown = (share: unknown) => (share === undefined ? 'no share' : `share ${String(share)}`);

@@ -30,6 +30,12 @@ export interface DriftgatePluginOptions {
    */
   boundarySource?: SourceMode;
   /**
+   * A verification baseline (`boundver verify --baseline`): every verify-boundary target passes
+   * the violations it records and fails on new ones; the file is an input of those targets.
+   * Default: none.
+   */
+  boundaryBaseline?: string;
+  /**
    * Name of the workspace-level project (root `.`) that carries `generate-boundary` and checks
    * whatever no other project owns, used only when the workspace has no root project of its own.
    * Default: the root `package.json` name, else `workspace`.
@@ -48,6 +54,7 @@ export interface NormalizedPluginOptions {
   readonly boundaryConfig: string | undefined;
   readonly boundaryLock: string;
   readonly boundarySource: SourceMode;
+  readonly boundaryBaseline: string | undefined;
   readonly workspaceProjectName: string | undefined;
 }
 
@@ -91,6 +98,7 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
     boundaryConfig: o.boundaryConfig === undefined ? undefined : relativeOption('boundaryConfig', o.boundaryConfig),
     boundaryLock: relativeOption('boundaryLock', o.boundaryLock ?? 'boundary.lock.json'),
     boundarySource: source,
+    boundaryBaseline: o.boundaryBaseline === undefined ? undefined : relativeOption('boundaryBaseline', o.boundaryBaseline),
     workspaceProjectName: o.workspaceProjectName,
   };
 }

@@ -178,11 +178,42 @@ export {
   shortDigest,
 } from './verify-issues.js';
 export { changedComponents } from './changed-components.js';
+export { applyVerifyBaseline, type BaselineOutcome, type BaselineRequest } from './verify-baseline-step.js';
+export {
+  BASELINE_SCHEMA,
+  BASELINE_SCHEMA_URL,
+  baselineContext,
+  baselineText,
+  createBaseline,
+  parseBaseline,
+  splitByBaseline,
+  violationIdentity,
+  type BaselineContext,
+  type BaselineDocument,
+  type BaselineSplit,
+  type BaselineViolation,
+  type ViolationKind,
+} from './verify-baseline.js';
+export { explainComponent, type ExplainOptions, type ExplainResult, type ExplainedFacet, type ExplainedSelection, type ExplainedSince } from './component-explain.js';
+export { reviewRange, type ReviewOptions } from './review-range.js';
+export { reviewPlan, reviewPlanMarkdown, MAX_PLAN_SUMMARY_BYTES, MAX_PLAN_SUMMARY_FIELD_BYTES, MAX_PLAN_SUMMARY_ROWS } from './review-plan.js';
+export { API_SYMBOLS_DOCUMENT } from './review-structural.js';
+export * from './review-types.js';
 export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult, type VerifyShare } from './verify.js';
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 export { outputJsonText, toOutputJson } from './json-output.js';
 export { discoverComponents, type DiscoveredComponent, type DiscoverOptions, proposeBoundary, tracksTypescriptConfig } from './discover-components.js';
+export {
+  discoverRepository,
+  normalizeDiscoveryExclusions,
+  MAX_DISCOVERY_EXCLUSIONS,
+  type DiscoverRepositoryOptions,
+  type DiscoverRepositoryResult,
+  type DiscoveryConfigDiff,
+  type NamedPath,
+  type RegisteredDiscovery,
+} from './discover-repository.js';
 export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './init-config.js';
 export { addComponent, removeComponent, type AddComponentOptions, type ConfigEditOptions, type ConfigEditResult, type RemoveComponentOptions } from './config-edit.js';
 export {

@@ -1,16 +1,16 @@
 import { lstatSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { findRepoRoot, type Snapshot } from '@driftgate/git';
+import { findRepoRoot } from '@driftgate/git';
 import { configFormatOf, parseConfigDocument } from './config-parse.js';
 import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from './config-types.js';
 import { validateConfig } from './config-validate.js';
-import { discoverComponents, manifestDirectories, type DiscoveredComponent } from './discover-components.js';
+import type { DiscoveredComponent } from './discover-components.js';
+import { discoverRepository } from './discover-repository.js';
 import { BoundverError } from './errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './json-value.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
-import { nxProjectName } from './nx-project-name.js';
-import { captureOperationSource, readDiskFile, resolveRepoFile, type RepoFile } from './operation-source.js';
+import { readDiskFile, resolveRepoFile, type RepoFile } from './operation-source.js';
 import { pythonJsonDumps } from './python-json.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -98,18 +98,6 @@ function emptyConfig(file: RepoFile): JsonObject | null {
   return isJsonObject(components) && components.size === 0 ? document : null;
 }
 
-/** Nx project names declared where discovery looks (see `DiscoverOptions.projectNames`). */
-async function declaredProjectNames(snapshot: Snapshot): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const text = async (path: string): Promise<string | undefined> => (snapshot.get(path) === undefined ? undefined : (await snapshot.read(path)).content.toString('utf8'));
-  for (const directory of manifestDirectories(snapshot.entries.map((entry) => entry.path))) {
-    const prefix = directory === '' ? '' : `${directory}/`;
-    const name = nxProjectName(await text(`${prefix}project.json`), await text(`${prefix}package.json`));
-    if (name !== undefined) names.set(directory, name);
-  }
-  return names;
-}
-
 /**
  * `boundver init`: writes a starter config at the repository root (or `out`), atomically. Refuses
  * an existing file unless `force`, and any extension but `.json`. With `discover` the components
@@ -126,17 +114,9 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   let root: string;
   let discovered: DiscoveredComponent[] = [];
   if (options.discover) {
-    // The tracked files on disk: an unstaged deletion does not propose a component without files.
-    const snapshot = await captureOperationSource(options.cwd, 'working-tree');
-    try {
-      root = snapshot.root;
-      discovered = discoverComponents(
-        snapshot.entries.map((entry) => entry.path),
-        { rootName: basename(root), projectNames: await declaredProjectNames(snapshot) },
-      );
-    } finally {
-      await snapshot.close();
-    }
+    const found = await discoverRepository({ cwd: options.cwd });
+    root = found.root;
+    discovered = found.components;
   } else {
     root = await findRepoRoot(options.cwd);
   }

@@ -9,11 +9,11 @@ import { sourceLabel } from './source-mode.js';
 /**
  * Captures the one immutable source of an operation. Every read of the operation (config, lock,
  * components, versions, vendored copies, slices) goes through the returned snapshot; close it in
- * `finally`. A capture failure is `BOUNDVER_SOURCE_CAPTURE` ("Cannot capture <source> source: …").
+ * `finally`. With `commit` (source head), that commit instead of HEAD. A capture failure is `BOUNDVER_SOURCE_CAPTURE` ("Cannot capture <source> source: …").
  */
-export async function captureOperationSource(cwd: string, source: SourceMode, limits: EngineLimits = {}): Promise<Snapshot> {
+export async function captureOperationSource(cwd: string, source: SourceMode, limits: EngineLimits = {}, commit?: string): Promise<Snapshot> {
   try {
-    return await captureSnapshot(cwd, source, limits.snapshot === undefined ? {} : { limits: limits.snapshot });
+    return await captureSnapshot(cwd, source, { ...(limits.snapshot === undefined ? {} : { limits: limits.snapshot }), ...(commit === undefined ? {} : { commit }) });
   } catch (cause) {
     if (isGitError(cause)) {
       const prefix = `Cannot capture ${source} source: `;

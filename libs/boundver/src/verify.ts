@@ -12,7 +12,7 @@ import { affectedConsumers, affectedConsumersLine, previewNames, type ConsumerNo
 import { diagnosticRepr } from './diagnostic-repr.js';
 import { createEngineContext, type EngineContext, type ProgressListener, type SnapshotNote, distinctNotes } from './engine-context.js';
 import type { EngineLimits } from './engine-limits.js';
-import { isBoundverError } from './errors.js';
+import { BoundverError, isBoundverError } from './errors.js';
 import { availabilityRequired, effectiveFacets, facetPolicy, parseFacetList, sortFacets, type FacetPolicy } from './facet-policy.js';
 import { assembleLock, mergePartialLock } from './generate.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
@@ -28,6 +28,7 @@ import { sourceLabel } from './source-mode.js';
 import { boundDiagnostics, driftExitCode, failFastIssues, isSafetyIssue, shortDigest } from './verify-issues.js';
 import { workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { applyVerifyBaseline, type BaselineOutcome, type BaselineRequest } from './verify-baseline-step.js';
 
 /** Options of {@link verifyLock}; config and lock are read from the selected source. */
 export interface VerifyOptions {
@@ -58,6 +59,11 @@ export interface VerifyOptions {
   /** Report `changedComponents` since this revision (scheduling only). */
   changedFrom?: string;
   allowCustomProviders?: boolean;
+  /**
+   * Check the issues against a baseline of reviewed violations, write one, or shrink one (see
+   * `verify-baseline-step.ts`). Not with `update`, which rewrites the lock a baseline is about.
+   */
+  baseline?: BaselineRequest;
   limits?: EngineLimits;
   onProgress?: ProgressListener;
 }
@@ -144,6 +150,8 @@ export interface VerifyResult {
   readonly workingTreeDifferences: WorkingTreeDifference[];
   /** Notes on the snapshot (see {@link EngineContext.notes}), one per file, sorted by file. */
   readonly notes: readonly SnapshotNote[];
+  /** What the baseline request did, or null without one (or when verification stopped before it). */
+  readonly baseline: BaselineOutcome | null;
 }
 
 const FACET_ORDER: readonly Facet[] = ['compat', 'boundary', 'behavior', 'exact'];
@@ -189,7 +197,7 @@ function resultOf(
   acc: Accumulated,
   options: VerifyOptions,
   at: ResultInputs,
-  extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused' | 'captureError'>> = {},
+  extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused' | 'captureError' | 'baseline'>> = {},
 ): VerifyResult {
   const reported = options.failFast ? failFastIssues(acc.issues) : acc.issues;
   const updated = extra.updated ?? false;
@@ -215,6 +223,7 @@ function resultOf(
     captureError: extra.captureError ?? null,
     workingTreeDifferences: acc.differences.filter((difference) => !updated || difference.kind !== 'lock'),
     notes: distinctNotes(acc.notes),
+    baseline: extra.baseline ?? null,
   };
 }
 
@@ -227,6 +236,9 @@ function resultOf(
  */
 export async function verifyLock(options: VerifyOptions): Promise<VerifyResult> {
   const source = options.source ?? 'head';
+  if (options.baseline !== undefined && options.update) {
+    throw new BoundverError('BOUNDVER_USAGE', '--update cannot be combined with a baseline option: a baseline is about the lock --update rewrites. Update the lock first, then shrink the baseline with --update-baseline.');
+  }
   let snapshot: Snapshot;
   try {
     snapshot = await captureOperationSource(options.cwd, source, options.limits);
@@ -255,12 +267,20 @@ async function uncapturedResult(options: VerifyOptions, source: SourceMode, mess
   return resultOf(acc, options, at, { captureError: message });
 }
 
+/**
+ * {@link verifyLock} over a snapshot the caller captured (and closes): for operations that verify
+ * several snapshots, such as a range review checking that each endpoint's lock matches its commit.
+ */
+export async function verifyLockInSnapshot(snapshot: Snapshot, options: VerifyOptions): Promise<VerifyResult> {
+  return await verifyWithSnapshot(snapshot, options);
+}
+
 async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): Promise<VerifyResult> {
   const lockFile = resolveRepoFile(snapshot.root, options.lock ?? DEFAULT_LOCK_NAME);
   const acc = accumulated(options);
   let configDisplay = options.config ?? DEFAULT_CONFIG_NAME;
   let lockText: string | null = null;
-  const finish = (extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused'>> = {}): VerifyResult =>
+  const finish = (extra: Partial<Pick<VerifyResult, 'updated' | 'resolvedIssues' | 'updateRefused' | 'baseline'>> = {}): VerifyResult =>
     resultOf(acc, options, { source: snapshot.source, headCommit: snapshot.headCommit, configDisplay, lockFile, lockText }, extra);
 
   // 1. Config, custom providers and lock, all from the snapshot.
@@ -395,7 +415,21 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
   const configuredSlices = new Set(config.slices.map((slice) => slice.name));
   if (lockWide) for (const name of lock.slices.keys()) if (!configuredSlices.has(name)) acc.issues.push(`REMOVED slice still in lockfile: ${name}`);
 
-  // 6. Optional repair.
+  // 6. A baseline of reviewed violations, or else the optional repair.
+  if (options.baseline !== undefined) {
+    const baseline = await applyVerifyBaseline(snapshot, options.baseline, acc.issues, {
+      lockText: lockText!,
+      source: snapshot.source,
+      // A share is one part of a whole verification, so it uses the whole verification's baseline.
+      componentsFilter: share !== undefined || options.changedFrom !== undefined ? [] : acc.componentsFilter,
+      facets: explicit,
+      transitive: options.transitive ?? false,
+      policy: acc.policy,
+      partial: share !== undefined,
+    });
+    acc.issues = baseline.issues;
+    return finish({ baseline: baseline.outcome });
+  }
   return await repair(lock);
 
   /**

@@ -18,6 +18,7 @@ export { shortRevision } from './short-revision.js';
 export { openRevisionReader, type RevisionReader, type RevisionReaderOptions } from './revision-reader.js';
 export { commitExists } from './commit-exists.js';
 export { mergeBase } from './merge-base.js';
+export { resolveCommit, uniqueMergeBase, type ResolvedCommit } from './resolve-commit.js';
 export { changedFiles, type ChangedFile, type ChangedFilesOptions } from './changed-files.js';
 export { describeTag } from './describe-tag.js';
 export { isShallowRepository } from './shallow-repository.js';

@@ -8,6 +8,7 @@ import { decodeGitPath, encodeGitPath } from './git-path.js';
 import { gitRecordBatches } from './git-records.js';
 import { writeIndexTree } from './index-tree.js';
 import { locateRepository } from './repo-root.js';
+import { isObjectId } from './revision.js';
 import { resolveLimits, type SnapshotLimits } from './snapshot-limits.js';
 import { listTree, listingRecordOptions, PathBudget, sortUnique, type BlobMode, type ListedEntry } from './tree-listing.js';
 import { WorkingTreeFiles } from './working-tree-files.js';
@@ -63,6 +64,11 @@ export interface Snapshot {
 
 export interface CaptureOptions {
   limits?: Partial<SnapshotLimits>;
+  /**
+   * `head` only: capture this commit (a full object id) instead of `HEAD`; the snapshot's
+   * `headCommit` is then that commit. For operations over history (a range review).
+   */
+  commit?: string;
 }
 
 interface Slot {
@@ -110,6 +116,13 @@ export async function captureSnapshot(cwd: string, source: SourceMode, options: 
   }
   const limits = resolveLimits(options.limits);
   const { root, headCommit } = await locateRepository(cwd);
+  if (options.commit !== undefined) {
+    if (source !== 'head' || !isObjectId(options.commit)) {
+      throw new GitError('GIT_INVALID_ARGUMENT', 'A snapshot of a given commit needs source head and a full commit id; resolve the revision first.');
+    }
+    const listed = await listTree(root, options.commit, limits);
+    return new GitSnapshot(source, root, options.commit, listed.map(blobSlot), limits);
+  }
   if (source === 'head') {
     if (headCommit === null) {
       throw new GitError('GIT_UNBORN_HEAD', 'Cannot capture head source: HEAD has no commit yet. Commit first, or use --source working-tree.');

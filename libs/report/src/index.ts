@@ -47,3 +47,4 @@ export { type ReportTarget, parseReportTarget } from './report-target.js';
 export { type ReportTargets, type WrittenReport, writeReportFile, writeReports } from './write-reports.js';
 export { type MergedSarif, type SarifInput, type SarifRuleConflict, mergeSarif } from './merge-sarif.js';
 export { readSarifFiles } from './sarif-files.js';
+export { COMPLETION_SHELLS, type CompletableCommand, type CompletableOption, type CompletionShell, completionInstallText, completionScript } from './shell-completions.js';

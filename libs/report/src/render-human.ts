@@ -115,8 +115,9 @@ function verifyLines(result: VerifyResult, options: VerifyDisplay): string[] {
     }
     return lines;
   }
+  if (!options.quiet) lines.push(...baselineLines(result));
   if (result.issues.length === 0) {
-    if (!options.quiet) lines.push(options.verbose ? `Verified source=${result.inputs.source} with 0 issues.` : 'Lockfile is up to date.');
+    if (!options.quiet) lines.push(options.verbose ? `Verified source=${result.inputs.source} with 0 issues.` : result.baseline !== null && result.baseline.acknowledged.length > 0 ? 'No violation beyond the baseline.' : 'Lockfile is up to date.');
     if (result.observations.length > 0 && !options.quiet) {
       lines.push(`Non-gating drift observed (${result.observations.length}):`);
       for (const observation of result.observations) lines.push(`  ${observation}`);
@@ -135,5 +136,27 @@ function verifyLines(result: VerifyResult, options: VerifyDisplay): string[] {
   if (result.updateRefused !== null) lines.push(`LOCKFILE NOT UPDATED: ${result.updateRefused}`);
   else if (result.exitCode === 2) lines.push('Fix the reported problems, then run `boundver verify` again.');
   else if (!options.update) lines.push('Review the drift, then run `boundver verify --update` (or `boundver generate`) to record it.');
+  return lines;
+}
+
+/** What a baseline option did: acknowledged issues, paid-off identities, the file written. */
+function baselineLines(result: VerifyResult): string[] {
+  const baseline = result.baseline;
+  if (baseline === null) return [];
+  const lines: string[] = [];
+  const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (baseline.mode === 'write') {
+    lines.push(`Wrote baseline ${baseline.file} with ${count(baseline.violations, 'violation')}; commit it, then gate with --baseline ${baseline.file}.`);
+  } else {
+    lines.push(`Baseline ${baseline.file}: ${count(baseline.acknowledged.length, 'issue')} acknowledged (${count(baseline.violations, 'violation')} recorded).`);
+  }
+  if (baseline.mode !== 'write') for (const issue of baseline.acknowledged) lines.push(`  acknowledged: ${issue}`);
+  if (baseline.resolved.length > 0) {
+    const what = baseline.mode === 'update' ? (baseline.written ? 'removed' : 'resolved') : 'no longer failing';
+    lines.push(`${count(baseline.resolved.length, 'baseline violation')} ${what}:`);
+    for (const violation of baseline.resolved) lines.push(`  ${violation.kind} ${violation.subject}.${violation.facet}`);
+    if (baseline.mode === 'check') lines.push(`  Shrink the baseline with --update-baseline ${baseline.file}.`);
+  }
+  if (baseline.mode === 'update' && !baseline.written) lines.push(`Baseline ${baseline.file} is already as small as it can be; not rewritten.`);
   return lines;
 }

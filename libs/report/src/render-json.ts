@@ -65,6 +65,19 @@ function verifyObject(result: VerifyResult): unknown {
       external_consumers: impact.externalConsumers,
       transitive: impact.transitive,
     })),
+    // Only with a baseline option, so a plain run keeps the reference's shape.
+    ...(result.baseline === null
+      ? {}
+      : {
+          baseline: {
+            mode: result.baseline.mode,
+            file: result.baseline.file,
+            violations: result.baseline.violations,
+            written: result.baseline.written,
+            acknowledged_issues: result.baseline.acknowledged,
+            resolved_violations: result.baseline.resolved,
+          },
+        }),
   };
 }
 

@@ -1,5 +1,5 @@
-import { verifyLock, type SourceMode } from '@driftgate/boundver';
-import type { Command } from 'commander';
+import { verifyLock, type BaselineRequest, type SourceMode } from '@driftgate/boundver';
+import { Option, type Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import type { ReportTarget } from '@driftgate/report';
 import { customProvidersAllowed, customProvidersOption, parseList, progressLine, sourceOption, verbosity } from './cli-options.js';
@@ -18,6 +18,9 @@ interface VerifyFlags {
   transitive?: boolean;
   update?: boolean;
   strictConfigSource?: boolean;
+  baseline?: string;
+  writeBaseline?: string;
+  updateBaseline?: string;
   format: VerifyFormat;
   report: ReportTarget[];
   allowCustomProviders?: boolean;
@@ -38,6 +41,9 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
     .option('--transitive', 'list transitive consumers in AFFECTED CONSUMERS')
     .option('--update', 'after reporting, regenerate and atomically rewrite the lock when computation succeeds')
     .option('--strict-config-source', 'with --update, refuse when the selected config differs from the working-tree file')
+    .addOption(new Option('--baseline <path>', 'pass the violations this baseline holds, fail on any new one (read from the selected source)').conflicts(['writeBaseline', 'updateBaseline', 'update']))
+    .addOption(new Option('--write-baseline <path>', 'record every current violation in a new baseline file (never replaces one) and pass').conflicts(['updateBaseline', 'update']))
+    .addOption(new Option('--update-baseline <path>', 'shrink a baseline: remove what no longer fails, never add; new violations still fail').conflicts(['update']))
     .addOption(verifyFormatOption())
     .addOption(reportTargetOption())
     .addOption(customProvidersOption())
@@ -58,6 +64,7 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
         strictConfigSource: flags.strictConfigSource === true,
         ...(flags.changedFrom === undefined ? {} : { changedFrom: flags.changedFrom }),
         allowCustomProviders: customProvidersAllowed(flags.allowCustomProviders, io),
+        ...baselineRequest(flags),
         onProgress: progress.update,
       }).finally(() => progress.clear());
       io.exit(result.exitCode as BoundverExitCode);
@@ -65,4 +72,11 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
       printWorkingTreeNotes(io, result.workingTreeDifferences, { quiet, failed: result.exitCode !== 0 });
       printSnapshotNotes(io, result.notes, { quiet, failed: result.exitCode !== 0 });
     });
+}
+
+function baselineRequest(flags: VerifyFlags): { baseline?: BaselineRequest } {
+  if (flags.baseline !== undefined) return { baseline: { mode: 'check', path: flags.baseline } };
+  if (flags.writeBaseline !== undefined) return { baseline: { mode: 'write', path: flags.writeBaseline } };
+  if (flags.updateBaseline !== undefined) return { baseline: { mode: 'update', path: flags.updateBaseline } };
+  return {};
 }

@@ -14,6 +14,10 @@ import { registerDiffCommand } from './command-diff.js';
 import { registerSliceCommand } from './command-slice.js';
 import { registerWhyCommand } from './command-why.js';
 import { registerMigrateLockCommand } from './command-migrate-lock.js';
+import { registerDiscoverCommand } from './command-discover.js';
+import { registerReviewCommand } from './command-review.js';
+import { registerExplainCommand } from './command-explain.js';
+import { registerCompletionsCommand } from './command-completions.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -50,6 +54,7 @@ const program = new Command()
   .configureOutput({ writeOut: io.out, writeErr: io.err });
 registerGenerateCommand(program, io);
 registerVerifyCommand(program, io);
+registerReviewCommand(program, io);
 registerValidateConfigCommand(program, io);
 registerInitCommand(program, io);
 registerAddCommand(program, io);
@@ -58,7 +63,10 @@ registerStatusCommand(program, io);
 registerDiffCommand(program, io);
 registerSliceCommand(program, io);
 registerWhyCommand(program, io);
+registerExplainCommand(program, io);
 registerMigrateLockCommand(program, io);
+registerDiscoverCommand(program, io);
+registerCompletionsCommand(program, io);
 
 // Once nothing is left to run, Node ends the process even if the command is still awaiting a
 // promise that can never settle; without this the gate would end with 0 and say nothing.

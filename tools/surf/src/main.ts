@@ -13,6 +13,7 @@ import { registerLintCommand } from './command-lint.js';
 import { registerForCommand } from './command-for.js';
 import { registerTriageCommand } from './command-triage.js';
 import { registerMergeSarifCommand } from './command-merge-sarif.js';
+import { registerCompletionsCommand } from './command-completions.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -59,6 +60,7 @@ registerLintCommand(program, io);
 registerForCommand(program, io);
 registerTriageCommand(program, io);
 registerMergeSarifCommand(program, io);
+registerCompletionsCommand(program, io);
 
 // Once nothing is left to run, Node ends the process even if the command is still awaiting a
 // promise that can never settle; without this the gate would end with 0 and say nothing.

@@ -24,6 +24,11 @@ export interface VerifyBoundaryOptions {
   config?: string;
   /** Lock file. Default `boundary.lock.json`. */
   lock?: string;
+  /**
+   * Verification baseline (`boundver verify --baseline`), read from the selected snapshot: the
+   * violations it records pass, any new one fails. Default: none.
+   */
+  baseline?: string;
   /** Gate exactly these facets, overriding the config's policy. Default: the config's policy. */
   facets?: string[];
   /** Report one issue only; the verdict is unchanged. Default false. */
@@ -66,6 +71,7 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
       failFast: options.failFast ?? false,
       transitive: options.transitive ?? false,
       allowCustomProviders: options.allowCustomProviders ?? process.env['BOUNDVER_ALLOW_CUSTOM_PROVIDERS'] === '1',
+      ...(options.baseline === undefined ? {} : { baseline: { mode: 'check' as const, path: relativeOption('baseline', options.baseline) } }),
     });
     const report = fromBoundverVerify(result, { version: PLUGIN_VERSION, ...(context.projectName !== undefined ? { project: context.projectName } : {}) });
     const written = await writeReportFiles(report, root, location, formats);
