@@ -14,6 +14,9 @@ import { registerDiffCommand } from './command-diff.js';
 import { registerSliceCommand } from './command-slice.js';
 import { registerWhyCommand } from './command-why.js';
 import { registerMigrateLockCommand } from './command-migrate-lock.js';
+import { keepYoungGenerationSmall } from './young-generation.js';
+
+keepYoungGenerationSmall();
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
