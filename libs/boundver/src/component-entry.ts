@@ -16,7 +16,7 @@ import { DEFAULT_HASH_LIMITS } from './limits.js';
 import type { LockComponent } from './lock-types.js';
 import type { BuiltInProvider } from './provider-registry.js';
 import { pythonStrRepr } from './python-str.js';
-import { selectDeclaredPaths } from './select-declared-paths.js';
+import { selectDeclaredPaths, sortCandidates } from './select-declared-paths.js';
 import { compatIdentity, parseSemver } from './semver.js';
 import { sortByCodePoint } from './string-order.js';
 
@@ -54,7 +54,8 @@ class ComponentFiles {
     context: EngineContext,
   ) {
     this.entries = context.snapshot.list(component.path);
-    this.candidates = this.entries.map((entry) => this.relative(entry.path)).filter((path) => path !== '');
+    // Sorted once for every selection of the component (boundary, behavior, provider calls).
+    this.candidates = sortCandidates(this.entries.map((entry) => this.relative(entry.path)).filter((path) => path !== ''));
     // One glob work budget for every selection of the component.
     this.#glob = new GlobOperation(context.limits.glob);
   }
@@ -66,7 +67,7 @@ class ComponentFiles {
   /** Repository paths selected by declarations, in encoded byte order; or the selection errors. */
   select(declarations: readonly string[]): { ok: true; paths: string[] } | { ok: false; errors: string[] } {
     try {
-      const selection = selectDeclaredPaths(declarations, this.candidates, { operation: this.#glob });
+      const selection = selectDeclaredPaths(declarations, this.candidates, { operation: this.#glob, candidatesSorted: true });
       if (!selection.ok) return selection;
       return { ok: true, paths: selection.paths.map((path) => `${this.component.path}/${path}`).sort(compareGitPaths) };
     } catch (error) {
