@@ -42,7 +42,8 @@ describe('resource usage', () => {
   });
 
   it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/time'))('counts the CPU of a child the measured process waits for', async () => {
-    const spin = 'const end = Date.now() + 300; while (Date.now() < end);';
+    // Spins until it has used 0.3 s of CPU (not of wall time, which a loaded machine stretches).
+    const spin = 'while (process.cpuUsage().user < 300000);';
     const side: Side = {
       name: 'parent of a spinning child',
       command: process.execPath,
