@@ -111,12 +111,20 @@ export async function runFileHashPass(
   let normalized: Uint8Array | undefined;
   const normalize = (): Uint8Array => (normalized ??= normalizeContent((file as FileContent).content, output));
   let next = 0;
-  while (next < needed.length && states.some((state) => state.error === null)) {
+  // Tasks still hashing: the pass stops once none is left, without scanning every task per file.
+  let live = states.filter((state) => state.error === null).length;
+  const fail = (state: TaskState, error: unknown): void => {
+    if (state.error !== null) return;
+    state.fail(error);
+    live -= 1;
+  };
+  while (next < needed.length && live > 0) {
     try {
       for await (file of snapshot.readMany(needed.slice(next))) {
         next += 1;
         normalized = undefined;
         let pathBytes: Buffer | undefined;
+        let modeBytes: Uint8Array | undefined;
         onRead?.(next, needed.length, file.path);
         for (const state of readers.get(file.path) ?? []) {
           if (state.error !== null) continue;
@@ -125,26 +133,27 @@ export async function runFileHashPass(
             const fast = task.labelBytes;
             if (fast !== undefined && task.identity === undefined && task.content === undefined) {
               pathBytes ??= encodeGitPath(file.path);
-              state.hasher!.addBytes(fast.prefix, pathBytes.subarray(Math.min(fast.strip, pathBytes.length)), encodeName(file.mode), BLOB, normalize());
+              modeBytes ??= encodeName(file.mode);
+              state.hasher!.addBytes(fast.prefix, pathBytes.subarray(Math.min(fast.strip, pathBytes.length)), modeBytes, BLOB, normalize());
               continue;
             }
             const identity = task.identity?.(file) ?? { mode: file.mode, type: 'blob' };
             const content = task.content ? task.content(file, normalize) : normalize();
             state.hasher!.add({ label: task.label(file.path), mode: identity.mode, type: identity.type, content });
           } catch (error) {
-            state.fail(error);
+            fail(state, error);
           }
         }
-        if (states.every((state) => state.error !== null)) break;
+        if (live === 0) break;
       }
     } catch (error) {
       const path = needed[next];
       if (isGitError(error) && PATH_ERRORS.has(error.code)) {
-        for (const state of readers.get(path) ?? []) state.fail(error);
+        for (const state of readers.get(path) ?? []) fail(state, error);
         next += 1;
         continue;
       }
-      for (const state of states) state.fail(error);
+      for (const state of states) fail(state, error);
     }
   }
   file = undefined;
