@@ -16,7 +16,7 @@ import { DEFAULT_HASH_LIMITS } from './limits.js';
 import type { LockComponent } from './lock-types.js';
 import type { BuiltInProvider } from './provider-registry.js';
 import { pythonStrRepr } from './python-str.js';
-import { selectDeclaredPaths } from './select-declared-paths.js';
+import { selectDeclaredPaths, sortCandidates } from './select-declared-paths.js';
 import { compatIdentity, parseSemver } from './semver.js';
 import { sortByCodePoint } from './string-order.js';
 
@@ -26,6 +26,14 @@ const CANONICAL_PREFIX = Buffer.from('canonical:', 'ascii');
 function label(prefix: Buffer, path: string): Uint8Array {
   return Buffer.concat([prefix, encodeGitPath(path)]);
 }
+
+/** `file:` labels of paths relative to the directory `base` (what `path.slice(base.length + 1)` leaves), as a task's `labelBytes`. */
+function fileLabelBytes(base: string): { prefix: Uint8Array; strip: number } {
+  return { prefix: FILE_PREFIX, strip: encodeGitPath(base).length + 1 };
+}
+
+/** `file:` labels of repository paths, as a task's `labelBytes`. */
+const REPOSITORY_LABELS = { prefix: FILE_PREFIX, strip: 0 };
 
 /** Where a component's boundary comes from once its configuration is applied to the snapshot. */
 type BoundaryPlan =
@@ -46,7 +54,8 @@ class ComponentFiles {
     context: EngineContext,
   ) {
     this.entries = context.snapshot.list(component.path);
-    this.candidates = this.entries.map((entry) => this.relative(entry.path)).filter((path) => path !== '');
+    // Sorted once for every selection of the component (boundary, behavior, provider calls).
+    this.candidates = sortCandidates(this.entries.map((entry) => this.relative(entry.path)).filter((path) => path !== ''));
     // One glob work budget for every selection of the component.
     this.#glob = new GlobOperation(context.limits.glob);
   }
@@ -58,7 +67,7 @@ class ComponentFiles {
   /** Repository paths selected by declarations, in encoded byte order; or the selection errors. */
   select(declarations: readonly string[]): { ok: true; paths: string[] } | { ok: false; errors: string[] } {
     try {
-      const selection = selectDeclaredPaths(declarations, this.candidates, { operation: this.#glob });
+      const selection = selectDeclaredPaths(declarations, this.candidates, { operation: this.#glob, candidatesSorted: true });
       if (!selection.ok) return selection;
       return { ok: true, paths: selection.paths.map((path) => `${this.component.path}/${path}`).sort(compareGitPaths) };
     } catch (error) {
@@ -68,7 +77,7 @@ class ComponentFiles {
 }
 
 function rawTask(files: ComponentFiles, paths: string[], failurePrefix: string): FileHashTask {
-  return { domain: 'boundary', paths, label: (path) => label(FILE_PREFIX, files.relative(path)), failurePrefix };
+  return { domain: 'boundary', paths, label: (path) => label(FILE_PREFIX, files.relative(path)), labelBytes: fileLabelBytes(files.component.path), failurePrefix };
 }
 
 function canonicalTask(files: ComponentFiles, paths: string[], provider: BuiltInProvider, maxEntryBytes: number): FileHashTask {
@@ -264,7 +273,10 @@ async function planComponent(context: EngineContext, component: ComponentConfig)
   const exactErrors: string[] = [];
   let exactTask: FileHashTask | null = null;
   if (files.entries.length === 0) exactErrors.push(noFilesMessage(context, component.path));
-  else exactTask = { domain: 'exact-tree', paths: files.entries.map((entry) => entry.path), label: (path) => label(FILE_PREFIX, path), failurePrefix: 'Exact digest failed: ' };
+  else {
+    const paths = files.entries.map((entry) => entry.path);
+    exactTask = { domain: 'exact-tree', paths, label: (path) => label(FILE_PREFIX, path), labelBytes: REPOSITORY_LABELS, failurePrefix: 'Exact digest failed: ' };
+  }
 
   const behaviorErrors: string[] = [];
   let behaviorTask: FileHashTask | null = null;
@@ -280,11 +292,11 @@ async function planComponent(context: EngineContext, component: ComponentConfig)
   const copyTasks: Array<readonly [string, FileHashTask | null]> = [];
   if (component.vendoredCopies !== null) {
     if (files.entries.length === 0) vendoredErrors.push(`Vendored source path '${component.path}' has no files at ${snapshot.source}`);
-    else vendoredSourceTask = contentOnlyTask(files.entries.map((entry) => entry.path), (path) => files.relative(path));
+    else vendoredSourceTask = contentOnlyTask(files.entries.map((entry) => entry.path), component.path);
     for (const copy of component.vendoredCopies) {
       const copyPath = copy.replace(/\/+$/, '');
       const paths = snapshot.list(copyPath).map((entry) => entry.path);
-      copyTasks.push([copy, paths.length === 0 ? null : contentOnlyTask(paths, (path) => (path === copyPath ? '' : path.slice(copyPath.length + 1)))]);
+      copyTasks.push([copy, paths.length === 0 ? null : contentOnlyTask(paths, copyPath)]);
     }
   }
 
@@ -449,8 +461,10 @@ export async function computeComponentEntry(context: EngineContext, component: C
   return (await computeEntries(context, [component])).get(component.name)!;
 }
 
-function contentOnlyTask(paths: readonly string[], relative: (path: string) => string): FileHashTask {
-  return { domain: 'content-only-tree', paths, label: (path) => label(FILE_PREFIX, relative(path)), failurePrefix: 'Vendored digest failed: ' };
+/** The content-only digest of the files below `base`, labelled relative to it. */
+function contentOnlyTask(paths: readonly string[], base: string): FileHashTask {
+  const relative = (path: string): string => (path === base ? '' : path.slice(base.length + 1));
+  return { domain: 'content-only-tree', paths, label: (path) => label(FILE_PREFIX, relative(path)), labelBytes: fileLabelBytes(base), failurePrefix: 'Vendored digest failed: ' };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { isGitError, type FileContent, type GitErrorCode, type Snapshot } from '@driftgate/git';
-import { createFramedHasher, type FramedHasher, type HashDomain } from './framing.js';
+import { encodeGitPath, isGitError, type FileContent, type GitErrorCode, type Snapshot } from '@driftgate/git';
+import { createFramedHasher, encodeName, type FramedHasher, type HashDomain } from './framing.js';
 import type { HashLimits } from './limits.js';
 import { normalizeContent } from './normalize-content.js';
 
@@ -13,6 +13,13 @@ export interface FileHashTask {
   readonly paths: readonly string[];
   /** The entry label (bytes) of one path. */
   label(path: string): Uint8Array;
+  /**
+   * The same label without building it per file: `prefix` followed by the path's Git bytes from
+   * byte `strip` on (none when the path is shorter), e.g. `file:` and the byte length of
+   * `<component>/`. When given it must agree with `label` for every path; the pass then hashes
+   * from the file's encoded path, encoded once for every task.
+   */
+  readonly labelBytes?: { readonly prefix: Uint8Array; readonly strip: number };
   /**
    * Entry content of one file; `normalized` gives the CRLF-normalized bytes (computed once per
    * file for every task, valid only until the next file arrives). Default: the normalized bytes.
@@ -40,6 +47,8 @@ const PATH_ERRORS = new Set<GitErrorCode>([
   'GIT_OBJECT_MISSING',
   'GIT_PATH_NOT_FOUND',
 ]);
+
+const BLOB = encodeName('blob');
 
 class TaskState {
   hasher: FramedHasher | null = null;
@@ -96,37 +105,58 @@ export async function runFileHashPass(
     if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2, 64 * 1024));
     return scratch;
   };
+  // Per file: its encoded path (once, for every task with `labelBytes`) and its normalized bytes
+  // (once, for every task that hashes them); one closure serves every file.
+  let file: FileContent | undefined;
+  let normalized: Uint8Array | undefined;
+  const normalize = (): Uint8Array => (normalized ??= normalizeContent((file as FileContent).content, output));
   let next = 0;
-  while (next < needed.length && states.some((state) => state.error === null)) {
+  // Tasks still hashing: the pass stops once none is left, without scanning every task per file.
+  let live = states.filter((state) => state.error === null).length;
+  const fail = (state: TaskState, error: unknown): void => {
+    if (state.error !== null) return;
+    state.fail(error);
+    live -= 1;
+  };
+  while (next < needed.length && live > 0) {
     try {
-      for await (const file of snapshot.readMany(needed.slice(next))) {
+      for await (file of snapshot.readMany(needed.slice(next))) {
         next += 1;
-        let normalized: Uint8Array | undefined;
-        const normalize = (): Uint8Array => (normalized ??= normalizeContent(file.content, output));
+        normalized = undefined;
+        let pathBytes: Buffer | undefined;
+        let modeBytes: Uint8Array | undefined;
         onRead?.(next, needed.length, file.path);
         for (const state of readers.get(file.path) ?? []) {
           if (state.error !== null) continue;
           try {
             const { task } = state;
+            const fast = task.labelBytes;
+            if (fast !== undefined && task.identity === undefined && task.content === undefined) {
+              pathBytes ??= encodeGitPath(file.path);
+              modeBytes ??= encodeName(file.mode);
+              state.hasher!.addBytes(fast.prefix, pathBytes.subarray(Math.min(fast.strip, pathBytes.length)), modeBytes, BLOB, normalize());
+              continue;
+            }
             const identity = task.identity?.(file) ?? { mode: file.mode, type: 'blob' };
             const content = task.content ? task.content(file, normalize) : normalize();
             state.hasher!.add({ label: task.label(file.path), mode: identity.mode, type: identity.type, content });
           } catch (error) {
-            state.fail(error);
+            fail(state, error);
           }
         }
-        if (states.every((state) => state.error !== null)) break;
+        if (live === 0) break;
       }
     } catch (error) {
       const path = needed[next];
       if (isGitError(error) && PATH_ERRORS.has(error.code)) {
-        for (const state of readers.get(path) ?? []) state.fail(error);
+        for (const state of readers.get(path) ?? []) fail(state, error);
         next += 1;
         continue;
       }
-      for (const state of states) state.fail(error);
+      for (const state of states) fail(state, error);
     }
   }
+  file = undefined;
   return states.map((state): FileHashOutcome => {
     if (state.error !== null) return { digest: null, error: state.error };
     try {

@@ -100,6 +100,38 @@ describe('streaming hasher', () => {
   });
 });
 
+describe('streaming hasher fed with bytes (addBytes)', () => {
+  const bytes = (text: string) => Buffer.from(text, 'utf8');
+  const prefix = bytes('file:');
+  // Labels as the read pass builds them: `file:` plus a git path's bytes after the component directory.
+  const paths = ['pkg/a', 'pkg/b/c', 'pkg/é', 'pkg/\u{1F600}', 'pkg/\uFFFD'];
+
+  it('gives the digest `add` gives, whatever the label split, with large labels and growing headers', () => {
+    const long = `pkg/${'d'.repeat(2_000)}`;
+    const all = [...paths, long].sort((a, b) => Buffer.compare(bytes(a), bytes(b)));
+    const entries = all.map((path, index) => entry(`file:${path.slice(4)}`, index % 2 ? '100755' : '100644', 'blob', `content ${index}`));
+    const hasher = createFramedHasher('exact-tree', all.length);
+    all.forEach((path, index) => hasher.addBytes(prefix, bytes(path).subarray(4), bytes(index % 2 ? '100755' : '100644'), bytes('blob'), bytes(`content ${index}`)));
+    expect(hasher.digest()).toBe(framedDigest('exact-tree', entries));
+    const whole = createFramedHasher('exact-tree', all.length);
+    all.forEach((path, index) => whole.addBytes(bytes(`file:${path.slice(4)}`), new Uint8Array(0), bytes(index % 2 ? '100755' : '100644'), bytes('blob'), bytes(`content ${index}`)));
+    expect(whole.digest()).toBe(framedDigest('exact-tree', entries));
+  });
+
+  it('checks order on the joined label, and names it in errors', () => {
+    const out = createFramedHasher('exact-tree', 2);
+    out.addBytes(prefix, bytes('b'), bytes('100644'), bytes('blob'), bytes(''));
+    expect(() => out.addBytes(prefix, bytes('a'), bytes('100644'), bytes('blob'), bytes(''))).toThrow(/out of order at file:a;/);
+    // Same joined label from another split: ordered by mode, then accepted.
+    const split = createFramedHasher('exact-tree', 2);
+    split.addBytes(bytes('file:a'), bytes(''), bytes('100644'), bytes('blob'), bytes('x'));
+    split.addBytes(bytes('file:'), bytes('a'), bytes('100755'), bytes('blob'), bytes('x'));
+    expect(split.digest()).toBe(framedDigest('exact-tree', [entry('file:a', '100755', 'blob', 'x'), entry('file:a', '100644', 'blob', 'x')]));
+    const big = createFramedHasher('exact-tree', 1, { maxEntryBytes: 2 });
+    expect(() => big.addBytes(prefix, bytes('big.bin'), bytes('100644'), bytes('blob'), bytes('xyz'))).toThrow(/entry too large \(3 bytes, limit 2\) at file:big\.bin$/);
+  });
+});
+
 describe('guardrails (small injected limits)', () => {
   const expectGuardrail = (run: () => unknown, pattern: RegExp) => {
     try {

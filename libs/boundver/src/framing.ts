@@ -32,8 +32,23 @@ function guardrail(message: string): BoundverError {
   return new BoundverError('BOUNDVER_HASH_GUARDRAIL', `Hash guardrail exceeded: ${message}`);
 }
 
+const NO_BYTES: Uint8Array = new Uint8Array(0);
+
+// Modes and types are a handful of short strings ('100644', 'blob', 'semantic', …): encoded once.
+const encodedNames = new Map<string, Buffer>();
+
 function encode(text: string | Uint8Array): Uint8Array {
   return typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+}
+
+/** `encode` for a mode or type: remembered, since every entry of a tree repeats the same few. */
+export function encodeName(text: string): Uint8Array {
+  let bytes = encodedNames.get(text);
+  if (bytes === undefined) {
+    bytes = Buffer.from(text, 'utf8');
+    if (encodedNames.size < 64) encodedNames.set(text, bytes);
+  }
+  return bytes;
 }
 
 function u64(value: number): Buffer {
@@ -72,21 +87,24 @@ class LimitTracker {
     if (count > this.limits.maxEntries) throw guardrail(`more than ${this.limits.maxEntries} entries`);
   }
 
-  /** `label` is the entry's label as given; it is turned into text only for an error message. */
-  admit(entry: EncodedEntry, label: string | Uint8Array): void {
+  /**
+   * Admits one entry of `labelBytes` label and `contentBytes` content; an error names the label
+   * `given`, or else `prefix` followed by `rest` (built only then).
+   */
+  admit(labelBytes: number, contentBytes: number, given: string | Uint8Array | undefined, prefix: Uint8Array, rest: Uint8Array): void {
     this.entries += 1;
     this.checkCount(this.entries);
-    if (entry.label.length > this.limits.maxLabelBytes) {
+    if (labelBytes > this.limits.maxLabelBytes) {
       throw guardrail(`label exceeds ${this.limits.maxLabelBytes} UTF-8 bytes`);
     }
-    this.labelBytes += entry.label.length;
+    this.labelBytes += labelBytes;
     if (this.labelBytes > this.limits.maxTotalLabelBytes) {
       throw guardrail(`labels exceed ${this.limits.maxTotalLabelBytes} UTF-8 bytes in aggregate`);
     }
-    if (entry.content.length > this.limits.maxEntryBytes) {
-      throw guardrail(`entry too large (${entry.content.length} bytes, limit ${this.limits.maxEntryBytes}) at ${displayLabel(label)}`);
+    if (contentBytes > this.limits.maxEntryBytes) {
+      throw guardrail(`entry too large (${contentBytes} bytes, limit ${this.limits.maxEntryBytes}) at ${displayLabel(given ?? joinBytes(prefix, rest))}`);
     }
-    this.contentBytes += entry.content.length;
+    this.contentBytes += contentBytes;
     if (this.contentBytes > this.limits.maxTotalBytes) {
       throw guardrail(`total content exceeds ${this.limits.maxTotalBytes} bytes`);
     }
@@ -94,7 +112,11 @@ class LimitTracker {
 }
 
 function encodeEntry(entry: HashEntry): EncodedEntry {
-  return { label: encode(entry.label), mode: encode(entry.mode), type: encode(entry.type), content: entry.content };
+  return { label: encode(entry.label), mode: encodeName(entry.mode), type: encodeName(entry.type), content: entry.content };
+}
+
+function joinBytes(prefix: Uint8Array, rest: Uint8Array): Uint8Array {
+  return rest.length === 0 ? prefix : Buffer.concat([prefix, rest]);
 }
 
 function displayLabel(label: string | Uint8Array): string {
@@ -110,19 +132,35 @@ function startFrame(domain: string, count: number): Hash {
   return hash;
 }
 
-function frameEntry(hash: Hash, entry: EncodedEntry): void {
-  // One header buffer for the three small fields and the content length: two hash updates per
-  // entry instead of eight keeps per-file overhead low on large trees.
-  const { label, mode, type, content } = entry;
-  const header = Buffer.allocUnsafe(32 + label.length + mode.length + type.length);
-  let offset = 0;
-  for (const field of [label, mode, type]) {
-    writeU64(header, field.length, offset);
-    header.set(field, offset + 8);
-    offset += 8 + field.length;
-  }
-  writeU64(header, content.length, offset);
-  hash.update(header).update(content);
+/**
+ * Writes the framing of one entry up to its content — the lengths and bytes of label, mode and
+ * type, then the content length — into `header` (grown when too small) and returns it; the label
+ * is `prefix` followed by `rest`. One buffer per entry field set keeps each entry at two hash
+ * updates, and callers reuse the buffer, so framing allocates nothing per entry.
+ */
+function writeHeader(header: Buffer, prefix: Uint8Array, rest: Uint8Array, mode: Uint8Array, type: Uint8Array, contentLength: number): Buffer {
+  const labelLength = prefix.length + rest.length;
+  const size = 32 + labelLength + mode.length + type.length;
+  const out = header.length >= size ? header : Buffer.allocUnsafe(Math.max(size, header.length * 2));
+  writeU64(out, labelLength, 0);
+  out.set(prefix, 8);
+  out.set(rest, 8 + prefix.length);
+  let offset = 8 + labelLength;
+  writeU64(out, mode.length, offset);
+  out.set(mode, offset + 8);
+  offset += 8 + mode.length;
+  writeU64(out, type.length, offset);
+  out.set(type, offset + 8);
+  offset += 8 + type.length;
+  writeU64(out, contentLength, offset);
+  return out;
+}
+
+
+function frameEntry(hash: Hash, entry: EncodedEntry, header: Buffer): Buffer {
+  const out = writeHeader(header, entry.label, NO_BYTES, entry.mode, entry.type, entry.content.length);
+  hash.update(out.subarray(0, 32 + entry.label.length + entry.mode.length + entry.type.length)).update(entry.content);
+  return out;
 }
 
 /**
@@ -135,12 +173,13 @@ export function framedDigest(domain: HashDomain | string, entries: Iterable<Hash
   const encoded: EncodedEntry[] = [];
   for (const entry of entries) {
     const prepared = encodeEntry(entry);
-    tracker.admit(prepared, entry.label);
+    tracker.admit(prepared.label.length, prepared.content.length, entry.label, prepared.label, NO_BYTES);
     encoded.push(prepared);
   }
   encoded.sort(compareEntries);
   const hash = startFrame(domain, encoded.length);
-  for (const entry of encoded) frameEntry(hash, entry);
+  let header: Buffer = Buffer.allocUnsafe(256);
+  for (const entry of encoded) header = frameEntry(hash, entry, header);
   return hash.digest('hex');
 }
 
@@ -152,6 +191,13 @@ export function framedDigest(domain: HashDomain | string, entries: Iterable<Hash
 export interface FramedHasher {
   /** Hashes one entry; throws on an order violation, an extra entry or a guardrail breach. */
   add(entry: HashEntry): void;
+  /**
+   * {@link add} for an entry given as bytes, without building it: the label is `labelPrefix`
+   * followed by `labelRest`; `mode` and `type` are their ASCII bytes. Same checks, same digest.
+   * The hasher keeps `labelRest` and `content` by reference until the next entry (to order
+   * equal labels), so neither may change before then.
+   */
+  addBytes(labelPrefix: Uint8Array, labelRest: Uint8Array, mode: Uint8Array, type: Uint8Array, content: Uint8Array): void;
   /** Finishes; throws when fewer than `entryCount` entries were added. */
   digest(): string;
 }
@@ -164,26 +210,51 @@ export function createFramedHasher(domain: HashDomain | string, entryCount: numb
   tracker.checkCount(entryCount);
   const hash = startFrame(domain, entryCount);
   let added = 0;
-  let previous: EncodedEntry | undefined;
   let finished = false;
+  // Two header buffers, used in turn: the previous entry's label stays readable for the order
+  // check while the next one is written, and nothing is allocated per entry.
+  const headers: Buffer[] = [Buffer.allocUnsafe(512), Buffer.allocUnsafe(512)];
+  let turn = 0;
+  // The previous entry, by reference; `previousLabel` is null before the first.
+  let previousLabel: Buffer | null = null;
+  let previousMode = NO_BYTES;
+  let previousType = NO_BYTES;
+  let previousContent = NO_BYTES;
+  const addBytes = (labelPrefix: Uint8Array, labelRest: Uint8Array, mode: Uint8Array, type: Uint8Array, content: Uint8Array, given?: string | Uint8Array): void => {
+    const labelLength = labelPrefix.length + labelRest.length;
+    if (finished) throw new BoundverError('BOUNDVER_HASH_ORDER', 'Framed hasher already produced its digest');
+    tracker.admit(labelLength, content.length, given, labelPrefix, labelRest);
+    if (added >= entryCount) {
+      throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher received more than the declared ${entryCount} entries`);
+    }
+    const header = writeHeader(headers[turn] as Buffer, labelPrefix, labelRest, mode, type, content.length);
+    headers[turn] = header;
+    const current = header.subarray(8, 8 + labelLength);
+    if (previousLabel !== null) {
+      const order =
+        compareBytes(previousLabel, current) ||
+        compareBytes(previousMode, mode) ||
+        compareBytes(previousType, type) ||
+        compareBytes(previousContent, content);
+      if (order > 0) {
+        throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher entries out of order at ${displayLabel(given ?? joinBytes(labelPrefix, labelRest))}; feed entries sorted by label bytes`);
+      }
+    }
+    hash.update(header.subarray(0, 32 + labelLength + mode.length + type.length)).update(content);
+    added += 1;
+    turn ^= 1;
+    // Held by reference only: equal labels fall back to comparing mode, type and content.
+    previousLabel = current;
+    previousMode = mode;
+    previousType = type;
+    previousContent = content;
+  };
   return {
     add(entry: HashEntry): void {
-      if (finished) throw new BoundverError('BOUNDVER_HASH_ORDER', 'Framed hasher already produced its digest');
-      const prepared = encodeEntry(entry);
-      tracker.admit(prepared, entry.label);
-      if (added >= entryCount) {
-        throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher received more than the declared ${entryCount} entries`);
-      }
-      if (previous !== undefined && compareEntries(previous, prepared) > 0) {
-        throw new BoundverError(
-          'BOUNDVER_HASH_ORDER',
-          `Framed hasher entries out of order at ${displayLabel(entry.label)}; feed entries sorted by label bytes`,
-        );
-      }
-      frameEntry(hash, prepared);
-      added += 1;
-      // Held by reference only: equal labels fall back to comparing mode, type and content.
-      previous = prepared;
+      addBytes(encode(entry.label), NO_BYTES, encodeName(entry.mode), encodeName(entry.type), entry.content, entry.label);
+    },
+    addBytes(labelPrefix, labelRest, mode, type, content): void {
+      addBytes(labelPrefix, labelRest, mode, type, content);
     },
     digest(): string {
       if (added !== entryCount) {

@@ -61,6 +61,11 @@ describe('segment grammar', () => {
     expect(matchGlob('ab.txt', '?.txt')).toBe(false);
     expect(matchGlob('a/b.txt', '*.txt')).toBe(false);
     expect(matchGlob('a/b.txt', '?/*')).toBe(true);
+    // Astral characters inside a segment, and a lone surrogate, are one code point each.
+    expect(matchGlob('a\u{1F600}b.txt', 'a?b.txt')).toBe(true);
+    expect(matchGlob('a\u{1F600}b.txt', 'a??b.txt')).toBe(false);
+    expect(matchGlob('\u{1F600}\u{1F601}', '[\u{1F600}-\u{1F601}]?')).toBe(true);
+    expect(matchGlob('\uDC80x', '?x')).toBe(true);
   });
   it('treats ** mixed with other characters as *', () => {
     expect(matchGlob('xaby', 'x**y')).toBe(true);

@@ -236,7 +236,9 @@ function tokenMatches(token: Token, codePoint: number, step: () => void): boolea
 /** Bounded NFA over one segment's code points; `*` stays inside the segment by construction. */
 function matchSegment(text: string, tokens: readonly Token[], step: () => void): boolean {
   const count = tokens.length;
+  // Two state sets, swapped per character: matching allocates nothing per character.
   let states = new Uint8Array(count + 1);
+  let next = new Uint8Array(count + 1);
   const close = (set: Uint8Array): void => {
     for (let index = 0; index < count; index += 1) {
       step();
@@ -245,9 +247,10 @@ function matchSegment(text: string, tokens: readonly Token[], step: () => void):
   };
   states[0] = 1;
   close(states);
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    const next = new Uint8Array(count + 1);
+  for (let at = 0; at < text.length; at += 1) {
+    const codePoint = text.codePointAt(at)!;
+    if (codePoint > 0xffff) at += 1;
+    next.fill(0);
     let any = false;
     for (let index = 0; index < count; index += 1) {
       if (!states[index]) continue;
@@ -263,7 +266,9 @@ function matchSegment(text: string, tokens: readonly Token[], step: () => void):
     }
     if (!any) return false;
     close(next);
+    const previous = states;
     states = next;
+    next = previous;
   }
   return states[count] === 1;
 }
@@ -283,10 +288,11 @@ function matchCompiled(path: string, compiled: CompiledGlob, step: () => void): 
     }
   };
   let states = new Uint8Array(count + 1);
+  let next = new Uint8Array(count + 1);
   states[0] = 1;
   close(states);
   for (const part of parts) {
-    const next = new Uint8Array(count + 1);
+    next.fill(0);
     let any = false;
     for (let index = 0; index < count; index += 1) {
       if (!states[index]) continue;
@@ -302,7 +308,9 @@ function matchCompiled(path: string, compiled: CompiledGlob, step: () => void): 
     }
     if (!any) return false;
     close(next);
+    const previous = states;
     states = next;
+    next = previous;
   }
   return states[count] === 1;
 }

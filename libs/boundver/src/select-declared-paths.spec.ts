@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchGlob } from './glob.js';
-import { selectDeclaredPaths } from './select-declared-paths.js';
+import { selectDeclaredPaths, sortCandidates } from './select-declared-paths.js';
 
 const segment = fc.constantFrom('a', 'b', 'api', 'src', '.hidden', 'x.yaml', 'y.ts', 'a.txt');
 const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
@@ -21,6 +21,18 @@ describe('selectDeclaredPaths', () => {
         else expect(result).toEqual({ ok: true, paths: expected });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('selects the same from candidates sorted once (candidatesSorted) as from any order and duplicates', () => {
+    const declaration = fc.oneof(pattern, path);
+    fc.assert(
+      fc.property(fc.array(path, { minLength: 1, maxLength: 30 }), fc.array(declaration, { minLength: 1, maxLength: 3 }), (candidates, declarations) => {
+        const sorted = sortCandidates(candidates);
+        expect(sorted).toEqual([...new Set(candidates)].sort());
+        expect(selectDeclaredPaths(declarations, sorted, { candidatesSorted: true })).toEqual(selectDeclaredPaths(declarations, [...candidates].reverse()));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -11,6 +11,16 @@ export interface SelectDeclaredPathsOptions {
   operation?: GlobOperation;
   /** Budget overrides for a fresh operation (ignored when `operation` is given). */
   globLimits?: Partial<GlobLimits>;
+  /**
+   * The candidates are already unique and in code-unit order (what {@link sortCandidates}
+   * returns), so several selections over one component sort them once instead of each time.
+   */
+  candidatesSorted?: boolean;
+}
+
+/** Candidate paths as {@link selectDeclaredPaths} works on them: unique, in code-unit order. */
+export function sortCandidates(candidatePaths: Iterable<string>): string[] {
+  return [...new Set(candidatePaths)].sort();
 }
 
 /**
@@ -30,7 +40,7 @@ export function selectDeclaredPaths(
   }
   const operation = options.operation ?? new GlobOperation(options.globLimits);
   // Code-unit order keeps every prefix range contiguous for the literal look-ups below.
-  const sorted = [...new Set(candidatePaths)].sort();
+  const sorted = options.candidatesSorted ? candidatePaths : sortCandidates(candidatePaths);
   const selected = new Set<string>();
   const errors: string[] = [];
   const report = (message: string): void => {

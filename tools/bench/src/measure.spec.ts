@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compare, formatComparison, median, quantile, type Side } from './measure.js';
+import { existsSync } from 'node:fs';
+import { compare, formatComparison, median, parseGnuTime, quantile, runSide, type Side } from './measure.js';
 
 describe('quantile', () => {
   it('interpolates between the nearest ranks, whatever the input order', () => {
@@ -30,5 +31,28 @@ describe('compare', () => {
       expect(ratio).toBeGreaterThan(1);
     });
     expect(formatComparison(result)).toMatch(/per alternated pair .*: quartiles \d+\.\d\dx \/ \d+\.\d\dx \/ \d+\.\d\dx$/m);
+  });
+});
+
+describe('resource usage', () => {
+  it('reads user+sys seconds and the peak RSS from GNU time\'s line, and nothing from anything else', () => {
+    expect(parseGnuTime('0.41 0.07 51200\n')).toEqual({ cpuSeconds: 0.48, maxRssMiB: 50 });
+    expect(parseGnuTime('Command exited with non-zero status 1\n1.00 0.50 2048\n')).toEqual({ cpuSeconds: 1.5, maxRssMiB: 2 });
+    expect(parseGnuTime('')).toBeUndefined();
+  });
+
+  it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/time'))('counts the CPU of a child the measured process waits for', async () => {
+    // Spins until it has used 0.3 s of CPU (not of wall time, which a loaded machine stretches).
+    const spin = 'while (process.cpuUsage().user < 300000);';
+    const side: Side = {
+      name: 'parent of a spinning child',
+      command: process.execPath,
+      args: ['-e', `require('node:child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(spin)}])`],
+      resourceUsage: true,
+    };
+    const sample = await runSide(side);
+    expect(sample.usage?.cpuSeconds).toBeGreaterThanOrEqual(0.25);
+    expect(sample.usage?.maxRssMiB).toBeGreaterThan(10);
+    expect((await runSide({ ...side, resourceUsage: false })).usage).toBeUndefined();
   });
 });

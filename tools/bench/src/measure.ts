@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseRssReport } from './rss-report.js';
 
 /** One timed run of one side of a comparison. */
@@ -10,6 +13,21 @@ export interface Sample {
   rssMiB?: number;
   /** The last 256 bytes of stdout (latin1), for sides that report more than their RSS. */
   tail: string;
+  /** With `Side.resourceUsage`: what the kernel counted for the process and every child it waited for. */
+  usage?: ResourceUsage;
+}
+
+/**
+ * CPU time and peak RSS of a run as the kernel accounts them at exit (GNU time's `%U %S %M`):
+ * user+sys of the process and its waited-for children, so git subprocesses count for the side that
+ * starts them; peak RSS is that of the largest single process of the tree, which is what a floor
+ * like `git cat-file` reports for itself.
+ */
+export interface ResourceUsage {
+  /** User + system CPU seconds. */
+  cpuSeconds: number;
+  /** Peak RSS in MiB of the largest process of the tree. */
+  maxRssMiB: number;
 }
 
 /** A command to time; a side that reports its peak RSS ends its stdout with `rssReportLine()`. */
@@ -28,13 +46,39 @@ export interface Side {
   env?: NodeJS.ProcessEnv;
   /** Runs before each run, outside its timed window (e.g. removing a cache the run must not see). */
   before?: () => void;
+  /**
+   * Also count CPU seconds and peak RSS through GNU time (see {@link ResourceUsage}); where
+   * `/usr/bin/time` is missing the samples simply have no `usage`. Its start costs about a
+   * millisecond of wall time, the same for every side that asks.
+   */
+  resourceUsage?: boolean;
+}
+
+const GNU_TIME = '/usr/bin/time';
+let gnuTime: boolean | undefined;
+
+/** True when GNU time runs here (BusyBox and BSD `time` lack `-f`/`-o`). */
+function hasGnuTime(): boolean {
+  if (gnuTime === undefined) gnuTime = process.platform === 'linux' && existsSync(GNU_TIME);
+  return gnuTime;
+}
+
+/** Parses the `-f '%U %S %M'` line GNU time wrote; undefined when the file holds no such line. */
+export function parseGnuTime(text: string): ResourceUsage | undefined {
+  const match = /^([\d.]+) ([\d.]+) (\d+)\s*$/m.exec(text);
+  if (match === null) return undefined;
+  return { cpuSeconds: Number(match[1]) + Number(match[2]), maxRssMiB: Number(match[3]) / 1024 };
 }
 
 /** Runs a command to completion, keeping only the tail of its stdout (its RSS and phase lines). */
 export async function runSide(side: Side): Promise<Sample> {
   side.before?.();
+  const timed = side.resourceUsage === true && hasGnuTime();
+  const usageDir = timed ? mkdtempSync(join(tmpdir(), 'driftgate-bench-usage-')) : '';
+  const usageFile = join(usageDir, 'usage');
+  const [command, args] = timed ? [GNU_TIME, ['-f', '%U %S %M', '-o', usageFile, side.command, ...side.args]] : [side.command, side.args];
   const start = process.hrtime.bigint();
-  const child = spawn(side.command, side.args, {
+  const child = spawn(command, args, {
     cwd: side.cwd,
     env: side.env ?? process.env,
     stdio: ['ignore', side.discardStdout ? 'ignore' : 'pipe', side.discardStderr ? 'ignore' : 'inherit'],
@@ -47,10 +91,17 @@ export async function runSide(side: Side): Promise<Sample> {
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  let usage: ResourceUsage | undefined;
+  if (timed) {
+    usage = existsSync(usageFile) ? parseGnuTime(readFileSync(usageFile, 'latin1')) : undefined;
+    rmSync(usageDir, { recursive: true, force: true });
+  }
   if (code !== (side.expectExit ?? 0)) throw new Error(`${side.name}: ${side.command} exited with ${code}, not ${side.expectExit ?? 0}`);
   const text = tail.toString('latin1');
   const rssMiB = parseRssReport(text);
-  return rssMiB === undefined ? { ms, tail: text } : { ms, rssMiB, tail: text };
+  const sample: Sample = rssMiB === undefined ? { ms, tail: text } : { ms, rssMiB, tail: text };
+  if (usage !== undefined) sample.usage = usage;
+  return sample;
 }
 
 /**
@@ -132,6 +183,22 @@ export function formatPeakRss(samples: readonly Sample[]): string {
   return values.length ? `${Math.max(...values).toFixed(0)} MiB (median ${median(values).toFixed(0)})` : 'n/a';
 }
 
+/** Medians of {@link ResourceUsage} of both sides and their ratios; null unless every run has one. */
+export function usageComparison(c: Comparison): { baselineCpu: number; oursCpu: number; cpuRatio: number; baselineRss: number; oursRss: number; rssRatio: number } | null {
+  const of = (samples: readonly Sample[]): ResourceUsage[] | null => {
+    const usages = samples.map((s) => s.usage).filter((u): u is ResourceUsage => u !== undefined);
+    return usages.length > 0 && usages.length === samples.length ? usages : null;
+  };
+  const ours = of(c.ours.samples);
+  const baseline = of(c.baseline.samples);
+  if (ours === null || baseline === null) return null;
+  const baselineCpu = median(baseline.map((u) => u.cpuSeconds));
+  const oursCpu = median(ours.map((u) => u.cpuSeconds));
+  const baselineRss = median(baseline.map((u) => u.maxRssMiB));
+  const oursRss = median(ours.map((u) => u.maxRssMiB));
+  return { baselineCpu, oursCpu, cpuRatio: oursCpu / baselineCpu, baselineRss, oursRss, rssRatio: oursRss / baselineRss };
+}
+
 export function formatComparison(c: Comparison, extra: { bytes?: number } = {}): string {
   const mbps = (ms: number) => (extra.bytes ? `  ${(extra.bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s` : '');
   const lines = [
@@ -143,5 +210,12 @@ export function formatComparison(c: Comparison, extra: { bytes?: number } = {}):
     `  time ratio per alternated pair (ours / the baseline run just before it): quartiles ` +
       [0.25, 0.5, 0.75].map((q) => `${quantile(c.pairedRatios, q).toFixed(2)}x`).join(' / '),
   ];
+  const usage = usageComparison(c);
+  if (usage !== null) {
+    lines.push(
+      `  CPU seconds (user+sys, children included) median: baseline ${usage.baselineCpu.toFixed(2)} s, ours ${usage.oursCpu.toFixed(2)} s, ratio ${usage.cpuRatio.toFixed(2)}x`,
+      `  peak RSS (largest process) median: baseline ${usage.baselineRss.toFixed(0)} MiB, ours ${usage.oursRss.toFixed(0)} MiB, ratio ${usage.rssRatio.toFixed(2)}x`,
+    );
+  }
   return lines.join('\n');
 }

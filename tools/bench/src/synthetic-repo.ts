@@ -44,8 +44,19 @@ export async function buildSyntheticRepo(dir: string, files: Iterable<SyntheticF
   await git(dir, ['checkout', '-q', '-f', 'main']);
 }
 
-async function git(cwd: string, args: string[]): Promise<void> {
-  const child = spawn('git', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Commits work-tree files (written after {@link buildSyntheticRepo}) on top of the synthetic
+ * commit, with the same fixed author and date, so the result is as reproducible as the rest.
+ */
+export async function commitFiles(dir: string, paths: readonly string[], message: string): Promise<void> {
+  await git(dir, ['add', '--', ...paths]);
+  const [name, email, date] = /^(.*) <(.*)> (.*)$/.exec(AUTHOR)!.slice(1) as [string, string, string];
+  const env = { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date };
+  await git(dir, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-m', message], env);
+}
+
+async function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`git ${args.join(' ')} failed with exit code ${code}`);
 }

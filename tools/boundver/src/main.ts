@@ -18,6 +18,9 @@ import { registerDiscoverCommand } from './command-discover.js';
 import { registerReviewCommand } from './command-review.js';
 import { registerExplainCommand } from './command-explain.js';
 import { registerCompletionsCommand } from './command-completions.js';
+import { keepYoungGenerationSmall } from './young-generation.js';
+
+keepYoungGenerationSmall();
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

@@ -1,26 +1,21 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
-import { compare, formatComparison, formatPeakRss, sampleRuns, type Side } from '../measure.js';
+import { compareEach, formatComparison, runSide, usageComparison, type Side } from '../measure.js';
 import { createRng } from '../rng.js';
-import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
+import { buildSyntheticRepo, cachedSyntheticRepo, commitFiles, type SyntheticFile } from '../synthetic-repo.js';
+import { monorepoWorkload } from './boundver-monorepo-workload.js';
 
 const SEED = 0xb0_0d_7e_55;
 /** Workload at scale 1: the size the issue names. */
 const FILES = 20_000;
 const TOTAL_BYTES = 100_000_000;
 const COMPONENTS = 20;
-/** Bump when the generator changes, so cached repositories are rebuilt. */
-const GENERATOR_VERSION = 1;
-
-interface Marker {
-  seed: number;
-  generator: number;
-  files: number;
-  bytes: number;
-}
+const MONOREPO_SEED = 0x30_0d_e5_01;
+/** Bump when a generator changes, so cached repositories are rebuilt (2: the lock is committed). */
+const GENERATOR_VERSION = 2;
 
 /**
  * The config of the synthetic repository: 20 components, each with a raw boundary (`api`), a
@@ -76,52 +71,100 @@ function workload(scale: number): { files: SyntheticFile[]; bytes: number } {
   return { files, bytes: bytes + config.length };
 }
 
-async function ensureRepo(workDir: string, scale: number): Promise<{ dir: string; marker: Marker }> {
-  const dir = join(workDir, `boundver-${SEED.toString(16)}-x${scale}`);
-  const files = Math.max(COMPONENTS * 2, Math.round(FILES * scale));
-  const marker = await cachedSyntheticRepo(dir, { seed: SEED, generator: GENERATOR_VERSION, files }, `${files} files in ${COMPONENTS} components`, async (target) => {
-    const workloadFiles = workload(scale);
-    await buildSyntheticRepo(target, workloadFiles.files);
-    return { bytes: workloadFiles.bytes };
+/** A repository of the benchmark: where it is and what it holds. */
+interface BenchRepo {
+  dir: string;
+  label: string;
+  bytes: number;
+  files: number;
+}
+
+/**
+ * The repository at `dir`, built once per machine: the workload's commit, then a second commit
+ * with the lock that the built CLI generates for it, so `verify --source head` has a lock to check.
+ * The marker keeps what the report says about the workload.
+ */
+async function ensureRepo(dir: string, key: Record<string, unknown>, what: string, build: () => { files: SyntheticFile[]; bytes: number; shape: string }): Promise<BenchRepo> {
+  const marker = await cachedSyntheticRepo(dir, { ...key, generator: GENERATOR_VERSION }, what, async (target) => {
+    const workload = build();
+    await buildSyntheticRepo(target, workload.files);
+    await runSide({ name: 'boundver generate (setup)', command: process.execPath, args: [boundverBin, 'generate', '--source', 'head'], cwd: target, discardStdout: true });
+    await commitFiles(target, ['boundary.lock.json'], 'lock');
+    return { bytes: workload.bytes, fileCount: workload.files.length, shape: workload.shape };
   });
-  return { dir, marker };
+  return { dir, label: marker.shape, bytes: marker.bytes, files: marker.fileCount };
+}
+
+async function syntheticRepo(workDir: string, scale: number): Promise<BenchRepo> {
+  const files = Math.max(COMPONENTS * 2, Math.round(FILES * scale));
+  const dir = join(workDir, `boundver-${SEED.toString(16)}-x${scale}`);
+  const shape = `synthetic: ${files} files in ${COMPONENTS} components`;
+  return ensureRepo(dir, { seed: SEED, files }, shape, () => ({ ...workload(scale), shape }));
+}
+
+async function monorepoRepo(workDir: string, scale: number): Promise<BenchRepo> {
+  const dir = join(workDir, `boundver-monorepo-${MONOREPO_SEED.toString(16)}-x${scale}`);
+  return ensureRepo(dir, { seed: MONOREPO_SEED, scale }, `a monorepo-shaped repository (scale ${scale})`, () => {
+    const built = monorepoWorkload(MONOREPO_SEED, scale);
+    return { files: built.files, bytes: built.bytes, shape: `monorepo: ${built.files.length} files in ${built.components} components, ${built.slices} shared slices` };
+  });
 }
 
 const boundverBin = fileURLToPath(new URL('../../../boundver/bin/boundver.js', import.meta.url));
 const rssReporter = fileURLToPath(new URL('../workers/report-rss-on-exit.js', import.meta.url));
 const lockOut = join(tmpdir(), `driftgate-bench-boundver-${process.pid}.lock.json`);
 
-/** The shipped CLI, as a user runs it: a fresh process, the whole command, the lock written. */
-function oursSide(dir: string): Side {
-  return {
-    name: 'ours: boundver generate (head)',
+/** The shipped CLI, as a user runs it: a fresh process, the whole command (generate writes its lock). */
+function oursSides(dir: string): Side[] {
+  const cli = (name: string, args: string[]): Side => ({
+    name,
     command: process.execPath,
-    args: ['--import', pathToFileURL(rssReporter).href, boundverBin, 'generate', '--source', 'head', '--out', lockOut],
+    args: ['--import', pathToFileURL(rssReporter).href, boundverBin, ...args],
     cwd: dir,
-  };
+    discardStderr: true,
+    resourceUsage: true,
+  });
+  return [
+    cli('ours: boundver generate (head)', ['generate', '--source', 'head', '--out', lockOut]),
+    cli('ours: boundver verify (head)', ['verify', '--source', 'head']),
+  ];
+}
+
+/** The same floor as the git benchmark: every object of the repository through one cat-file. */
+function floorSide(dir: string): Side {
+  return { name: 'floor: cat-file --batch-all', command: 'git', args: ['cat-file', '--batch-all-objects', '--batch'], cwd: dir, discardStdout: true, resourceUsage: true };
+}
+
+const TARGET = 1.5;
+
+async function measureRepo(repo: BenchRepo, runs: number): Promise<void> {
+  process.stdout.write(`## ${repo.label}, ${(repo.bytes / 1e6).toFixed(1)} MB, ${runs} runs each (load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`);
+  const results = await compareEach(oursSides(repo.dir), floorSide(repo.dir), runs);
+  for (const result of results) {
+    process.stdout.write(`${formatComparison(result, { bytes: repo.bytes })}\n`);
+    const usage = usageComparison(result);
+    const verdict = (ratio: number): string => (ratio <= TARGET ? 'met' : 'NOT met');
+    process.stdout.write(
+      `  target ≤ ${TARGET}x the floor: time ${verdict(result.timeRatio)}` +
+        (usage === null ? '' : `, CPU seconds ${verdict(usage.cpuRatio)}, peak RSS ${verdict(usage.rssRatio)}`) +
+        `\n`,
+    );
+  }
+  process.stdout.write(`  (load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; the machine may be shared, so compare ratios within one run)\n`);
 }
 
 export const boundverBenchmark: Benchmark = {
   name: 'boundver',
-  description: 'boundver generate over 20,000 files / 100 MB in 20 components vs git cat-file --batch-all-objects',
+  description: 'boundver generate and verify over 10,000 and 20,000 files (100 MB at 20,000) and a monorepo-shaped repository vs git cat-file --batch-all-objects',
   async run(options: BenchOptions): Promise<void> {
     try {
-      const { dir, marker } = await ensureRepo(options.workDir, options.scale);
-      // The same floor as the git benchmark: every object of the repository through one cat-file.
-      const floor: Side = { name: 'floor: cat-file --batch-all', command: 'git', args: ['cat-file', '--batch-all-objects', '--batch'], cwd: dir, discardStdout: true };
-      const result = await compare(oursSide(dir), floor, options.runs);
-      process.stdout.write(`  ${marker.files} files, ${(marker.bytes / 1e6).toFixed(1)} MB, ${COMPONENTS} components, ${options.runs} runs each\n`);
-      process.stdout.write(`${formatComparison(result, { bytes: marker.bytes })}\n`);
-      const target = 1.5;
-      process.stdout.write(`  target ≤ ${target}x the floor's time: ${result.timeRatio <= target ? 'met' : 'NOT met'}\n`);
-
-      // Memory must not grow with total bytes: peak RSS at half the size, for comparison.
-      const half = await ensureRepo(options.workDir, options.scale / 2);
-      const halfSamples = await sampleRuns(oursSide(half.dir), Math.min(options.runs, 3));
-      process.stdout.write(
-        `  peak RSS of ours: ${formatPeakRss(halfSamples)} at ${(half.marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale / 2}), ` +
-          `${formatPeakRss(result.ours.samples)} at ${(marker.bytes / 1e6).toFixed(0)} MB (scale ${options.scale})\n`,
-      );
+      // Smallest first: a regression shows early, and the half-size run says whether memory grows with bytes.
+      const repos = [
+        await syntheticRepo(options.workDir, options.scale / 2),
+        await syntheticRepo(options.workDir, options.scale),
+        await monorepoRepo(options.workDir, options.scale),
+      ];
+      for (const repo of repos) await measureRepo(repo, options.runs);
     } finally {
       rmSync(lockOut, { force: true });
     }
