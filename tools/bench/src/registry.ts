@@ -6,6 +6,7 @@ import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
+import { surfWarmBenchmark } from './benchmarks/surf-warm.js';
 import { mutationBenchmark } from './mutation/mutation-benchmark.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
@@ -14,6 +15,7 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [boundverBenchmark.name, boundverBenchmark],
   [boundverApiBenchmark.name, boundverApiBenchmark],
   [surfBenchmark.name, surfBenchmark],
+  [surfWarmBenchmark.name, surfWarmBenchmark],
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
