@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { parseRssReport } from './rss-report.js';
+import { parseCpuReport, parseRssReport } from './rss-report.js';
 
 /** One timed run of one side of a comparison. */
 export interface Sample {
@@ -8,6 +8,8 @@ export interface Sample {
   ms: number;
   /** Peak resident set size of the measured process in MiB, when it reported one. */
   rssMiB?: number;
+  /** CPU time (user + system, all threads) in milliseconds, when the process reported it. */
+  cpuMs?: number;
   /** The last 256 bytes of stdout (latin1), for sides that report more than their RSS. */
   tail: string;
 }
@@ -50,7 +52,8 @@ export async function runSide(side: Side): Promise<Sample> {
   if (code !== (side.expectExit ?? 0)) throw new Error(`${side.name}: ${side.command} exited with ${code}, not ${side.expectExit ?? 0}`);
   const text = tail.toString('latin1');
   const rssMiB = parseRssReport(text);
-  return rssMiB === undefined ? { ms, tail: text } : { ms, rssMiB, tail: text };
+  const cpuMs = parseCpuReport(text);
+  return { ms, ...(rssMiB !== undefined ? { rssMiB } : {}), ...(cpuMs !== undefined ? { cpuMs } : {}), tail: text };
 }
 
 /**
