@@ -19,23 +19,35 @@ import { listingRecordOptions } from './tree-listing.js';
  * pathspecs); such a file's blob id still identifies its cleaned content.
  */
 export async function unchangedTrackedBlobs(cwd: string): Promise<Map<string, string> | undefined> {
+  // Four small git runs, two at a time: a warm check waits for them before anything else.
   let prefix: string;
   try {
-    const run = await runGit(cwd, ['rev-parse', '--show-object-format', '--show-prefix']);
-    if (run.exitCode !== 0) return undefined;
-    const [format, prefixLine] = run.stdout.toString('utf8').split('\n');
+    const [where, autocrlf] = await Promise.all([
+      runGit(cwd, ['rev-parse', '--show-object-format', '--show-prefix']),
+      runGit(cwd, ['config', '--type=bool-or-str', '--get', 'core.autocrlf']),
+    ]);
+    if (where.exitCode !== 0) return undefined;
+    const [format, prefixLine] = where.stdout.toString('utf8').split('\n');
     if (format !== 'sha1') return undefined;
     prefix = prefixLine ?? '';
-    const autocrlf = await runGit(cwd, ['config', '--type=bool-or-str', '--get', 'core.autocrlf']);
-    const value = autocrlf.stdout.toString('utf8').trim();
-    if (autocrlf.exitCode === 0 && value !== 'false') return undefined;
+    if (autocrlf.exitCode === 0 && autocrlf.stdout.toString('utf8').trim() !== 'false') return undefined;
   } catch {
     return undefined;
   }
-  const blobs = new Map<string, string>();
   const records = listingRecordOptions(DEFAULT_SNAPSHOT_LIMITS, 128);
   const listing = ['ls-files', '-z', '--format=%(objectmode) %(objectname) %(stage) %(eolattr)%x09%(path)'];
-  for await (const batch of gitRecordBatches(cwd, listing, records)) {
+  const status = ['status', '--porcelain=v2', '-z', '--untracked-files=no', '--ignore-submodules=all', '--', '.'];
+  const [blobs, changed] = await Promise.all([indexBlobs(cwd, listing, records), changedInWorkingTree(cwd, status, records, prefix)]);
+  for (const path of changed) blobs.delete(path);
+  return blobs;
+}
+
+type Records = ReturnType<typeof listingRecordOptions>;
+
+/** Regular files at stage 0 without a text/eol attribute, with their index blob ids. */
+async function indexBlobs(cwd: string, args: readonly string[], records: Records): Promise<Map<string, string>> {
+  const blobs = new Map<string, string>();
+  for await (const batch of gitRecordBatches(cwd, args, records)) {
     for (const record of batch) {
       const tab = record.indexOf(0x09);
       const [mode, oid, stage, eolattr] = record.subarray(0, tab).toString('latin1').split(' ');
@@ -43,10 +55,14 @@ export async function unchangedTrackedBlobs(cwd: string): Promise<Map<string, st
       blobs.set(decodeGitPath(record.subarray(tab + 1)), oid!);
     }
   }
-  // Porcelain v2 paths are relative to the repository root; ours to `cwd`.
-  const status = ['status', '--porcelain=v2', '-z', '--untracked-files=no', '--ignore-submodules=all', '--', '.'];
+  return blobs;
+}
+
+/** Paths (relative to `cwd`) whose working-tree bytes differ from the index, or that are unmerged. */
+async function changedInWorkingTree(cwd: string, args: readonly string[], records: Records, prefix: string): Promise<string[]> {
+  const changed: string[] = [];
   let expectOrigin = false;
-  for await (const batch of gitRecordBatches(cwd, status, records)) {
+  for await (const batch of gitRecordBatches(cwd, args, records)) {
     for (const record of batch) {
       // A rename record is followed by its origin path as a record of its own.
       if (expectOrigin) {
@@ -58,13 +74,14 @@ export async function unchangedTrackedBlobs(cwd: string): Promise<Map<string, st
       const fields = kind === '1' ? 8 : kind === '2' ? 9 : kind === 'u' ? 10 : -1;
       if (fields < 0) continue;
       if (kind === '2') expectOrigin = true;
-      // A change only staged leaves the working tree equal to the index entry we listed.
+      // A change only staged leaves the working tree equal to the index entry listed.
       if (kind !== 'u' && text[3] === '.') continue;
+      // Porcelain v2 paths are relative to the repository root; ours to `cwd`.
       const path = nthFieldRest(text, fields);
-      if (path.startsWith(prefix)) blobs.delete(path.slice(prefix.length));
+      if (path.startsWith(prefix)) changed.push(path.slice(prefix.length));
     }
   }
-  return blobs;
+  return changed;
 }
 
 /** The text after the first `count` space-separated fields. */
