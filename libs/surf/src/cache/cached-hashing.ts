@@ -97,12 +97,8 @@ function contentKey(root: string, rootReal: string, file: string): string | unde
 
 /** Everything a request asks, in a fixed order: two requests with one key get one answer. */
 function requestKey(request: SiteHashRequest): string {
-  return JSON.stringify([
-    formatAnchor(request.anchor),
-    request.recipe,
-    request.ignoreLiterals,
-    request.withCode,
-    request.magnitudeUnless ?? null,
-    request.withTokens === true,
-  ]);
+  // Plain concatenation (a check makes one per site), collision-free: the recipe, the flags and
+  // a stamp's hex digest hold no line break, and the anchor, which might, comes last.
+  const flags = `${request.ignoreLiterals ? 1 : 0}${request.withCode ? 1 : 0}${request.withTokens === true ? 1 : 0}`;
+  return `${request.recipe}\n${flags}\n${request.magnitudeUnless ?? ''}\n${formatAnchor(request.anchor)}`;
 }

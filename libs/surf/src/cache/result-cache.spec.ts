@@ -120,7 +120,9 @@ describe('the result cache of surf check', () => {
     const header = JSON.parse(good.slice(0, newline)) as Record<string, unknown>;
     const body = good.slice(newline + 1);
     // A tampered answer that would turn the diverged claim clean, with and without a matching header.
-    const forged = body.replaceAll(/"digest":"[0-9a-f]{12}"/g, '"digest":"f1075e760a17"');
+    const forged = body.replaceAll(/\["[0-9a-f]{12}",/g, '["f1075e760a17",');
+    // Well-formed, correctly summed, but every answer of the wrong shape.
+    const misshapen = body.replaceAll(/\["[0-9a-f]{12}",/g, '[7,');
     expect(forged).not.toBe(body);
     const variants: Record<string, string> = {
       garbage: 'not a cache\n\u0000\u0001',
@@ -131,6 +133,7 @@ describe('the result cache of surf check', () => {
       'another engine': `${JSON.stringify({ ...header, engine: '0'.repeat(64) })}\n${body}`,
       'tampered body': `${good.slice(0, newline)}\n${forged}`,
       'bad entries': `${JSON.stringify({ ...header, body: sha256('{"files":{"src/f0.rs":7}}') })}\n{"files":{"src/f0.rs":7}}`,
+      'bad answers': `${JSON.stringify({ ...header, body: sha256(misshapen) })}\n${misshapen}`,
     };
     for (const [name, text] of Object.entries(variants)) {
       writeFileSync(path, text);

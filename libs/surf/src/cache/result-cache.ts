@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { writeFileDurably } from '@driftgate/git';
 import type { SiteHashResult } from '../commands/hash-file-sites.js';
 import { CACHE_FORMAT_VERSION, engineKey } from './engine-key.js';
+import { type StoredAnswer, loadAnswer, storeAnswer } from './stored-answer.js';
 
 /** Where and whether `surf check` keeps its result cache. */
 export interface ResultCacheOptions {
@@ -28,8 +29,8 @@ const FORMAT = 'driftgate-surf-check-cache';
 /** One anchored file's answers, valid for exactly the bytes `blob` names. */
 interface FileEntry {
   readonly blob: string;
-  /** Request key → the answer computed for it. */
-  readonly results: Readonly<Record<string, SiteHashResult>>;
+  /** Request key → the answer computed for it, as stored. */
+  readonly results: Readonly<Record<string, StoredAnswer>>;
 }
 
 /**
@@ -86,8 +87,8 @@ export class ResultCache {
     if (entry === undefined || entry.blob !== blob) return undefined;
     const results: SiteHashResult[] = [];
     for (const key of keys) {
-      const result = entry.results[key];
-      if (result === undefined || typeof result !== 'object' || typeof result.ok !== 'boolean') return undefined;
+      const result = Object.hasOwn(entry.results, key) ? loadAnswer(entry.results[key]) : undefined;
+      if (result === undefined) return undefined;
       results.push(result);
     }
     this.#used.add(file);
@@ -96,8 +97,8 @@ export class ResultCache {
 
   /** Stores the answers computed for `file` from the bytes `blob` names, replacing its entry. */
   record(file: string, blob: string, keys: readonly string[], results: readonly SiteHashResult[]): void {
-    const entry: Record<string, SiteHashResult> = {};
-    keys.forEach((key, i) => (entry[key] = results[i]!));
+    const entry: Record<string, StoredAnswer> = {};
+    keys.forEach((key, i) => (entry[key] = storeAnswer(results[i]!)));
     this.#entries.set(file, { blob, results: entry });
     this.#used.add(file);
     this.#dirty = true;
