@@ -55,7 +55,7 @@ describe('surf init', () => {
     const first = surf(dir, 'init');
     expect(first).toEqual({
       code: 0,
-      stdout: 'created surf.toml\ncreated hubs/\nnext: run `surf new <name>` to start a hub.\n',
+      stdout: 'created surf.toml\ncreated hubs/\ncreated .gitignore (ignores .surf-cache/, where the result cache goes without node_modules)\nnext: run `surf new <name>` to start a hub.\n',
       stderr: '',
     });
     expect(readFileSync(join(dir, 'surf.toml'), 'utf8')).toBe('hubs = ["hubs/*.md"]\n');

@@ -24,5 +24,6 @@ export { describeTag } from './describe-tag.js';
 export { isShallowRepository } from './shallow-repository.js';
 export { readConfigValue, type ReadConfigOptions } from './config-value.js';
 export { gitLog, LOG_RECORD_MARKER, type GitLogOptions } from './git-log.js';
+export { unchangedTrackedBlobs } from './unchanged-tracked-blobs.js';
 export { type DurableWriteOptions, removeStaleTemporaries, writeFileDurably } from './durable-write.js';
 export { type YamlDepthExcess, yamlDepthExcess } from './yaml-depth.js';

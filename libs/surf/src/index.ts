@@ -114,6 +114,10 @@ export { type StatsOptions, type StatsRate, type StatsReport, computeStats } fro
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './commands/load-workspace.js';
 export { type Divergence, type DivergenceKind, type SpanLocation } from './commands/divergence.js';
 export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './commands/check.js';
+export { type CacheStats } from './cache/cached-hashing.js';
+export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';
+export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
+export { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';
 export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './commands/check-envelope.js';
 export { CheckScope, changedSince, splitFileGlobs } from './commands/scope.js';
 export { type StaleHubs, propagateRefs } from './commands/refs-propagation.js';

@@ -17,6 +17,7 @@ export {
   loadLanguages,
   parserFor,
   requireLang,
+  syntaxVersions,
 } from './languages.js';
 export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
 export { type SyntaxCursor, walkFrom } from './syntax-cursor.js';

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { GrammarError, UnsupportedFileTypeError } from './errors.js';
 import { attachRuntime, runtimeModule } from './syntax-cursor.js';
@@ -134,4 +136,33 @@ export function parserFor(lang: Lang): Parser {
     );
   }
   return parser;
+}
+
+/**
+ * The version of every package that decides how source parses: web-tree-sitter (the runtime) and
+ * each grammar package, by package name, sorted. A result cache keys on it, so an upgraded
+ * grammar never serves spans of the old one.
+ */
+export function syntaxVersions(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const packageDirs = new Set<string>([dirname(require.resolve('web-tree-sitter'))]);
+  for (const spec of Object.values(GRAMMAR_WASM)) packageDirs.add(dirname(require.resolve(spec)));
+  const versions: Record<string, string> = {};
+  for (const start of packageDirs) {
+    const manifest = nearestManifest(start);
+    if (manifest !== undefined) versions[manifest.name] = manifest.version;
+  }
+  return Object.fromEntries(Object.entries(versions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function nearestManifest(start: string): { name: string; version: string } | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      if (typeof manifest.name === 'string' && typeof manifest.version === 'string') return { name: manifest.name, version: manifest.version };
+    } catch {
+      // No manifest here (or a partial one, like web-tree-sitter's dist folder): look further up.
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }

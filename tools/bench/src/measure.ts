@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRssReport } from './rss-report.js';
+import { parseCpuReport, parseRssReport } from './rss-report.js';
 
 /** One timed run of one side of a comparison. */
 export interface Sample {
@@ -11,6 +11,8 @@ export interface Sample {
   ms: number;
   /** Peak resident set size of the measured process in MiB, when it reported one. */
   rssMiB?: number;
+  /** CPU time (user + system, all threads) in milliseconds, when the process reported it. */
+  cpuMs?: number;
   /** The last 256 bytes of stdout (latin1), for sides that report more than their RSS. */
   tail: string;
   /** With `Side.resourceUsage`: what the kernel counted for the process and every child it waited for. */
@@ -99,7 +101,8 @@ export async function runSide(side: Side): Promise<Sample> {
   if (code !== (side.expectExit ?? 0)) throw new Error(`${side.name}: ${side.command} exited with ${code}, not ${side.expectExit ?? 0}`);
   const text = tail.toString('latin1');
   const rssMiB = parseRssReport(text);
-  const sample: Sample = rssMiB === undefined ? { ms, tail: text } : { ms, rssMiB, tail: text };
+  const cpuMs = parseCpuReport(text);
+  const sample: Sample = { ms, ...(rssMiB !== undefined ? { rssMiB } : {}), ...(cpuMs !== undefined ? { cpuMs } : {}), tail: text };
   if (usage !== undefined) sample.usage = usage;
   return sample;
 }

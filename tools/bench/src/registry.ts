@@ -6,6 +6,7 @@ import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
+import { surfWarmBenchmark } from './benchmarks/surf-warm.js';
 import { mutationBenchmark } from './mutation/mutation-benchmark.js';
 import { coverageBenchmark } from './surface/coverage-benchmark.js';
 
@@ -15,6 +16,7 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [boundverBenchmark.name, boundverBenchmark],
   [boundverApiBenchmark.name, boundverApiBenchmark],
   [surfBenchmark.name, surfBenchmark],
+  [surfWarmBenchmark.name, surfWarmBenchmark],
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],

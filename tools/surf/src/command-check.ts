@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { type ReportFormat, type ReportTarget, fromSurfCheck } from '@driftgate/report';
-import { loadWorkspace, runCheck } from '@driftgate/surf';
+import { type ResultCacheOptions, loadWorkspace, runCheck } from '@driftgate/surf';
+import { watchChecks } from './command-check-watch.js';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
@@ -11,6 +13,9 @@ interface CheckFlags {
   report: ReportTarget[];
   base?: string;
   files: string[];
+  cache: boolean;
+  cacheDir?: string;
+  watch?: boolean;
 }
 
 /** `surf check [--format] [--report <format>=<path>…] [--base <ref>] [--files <globs>]`: the gate. */
@@ -22,7 +27,24 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
     .addOption(reportTargetOption())
     .option('--base <ref>', 'only claims anchored into files changed since the merge base of <ref> and HEAD; old code and magnitude are read from <ref>')
     .option('--files <globs>', 'only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
+    .option('--watch', 'check, then re-check after every change to sources, hubs or surf.toml, printing the verdicts that changed; Ctrl-C stops (exit 130)')
+    .option('--no-cache', 'parse every anchored file, neither reading nor writing the result cache (also SURF_NO_CACHE=1)')
+    .option('--cache-dir <dir>', 'keep the result cache in <dir> (also SURF_CACHE_DIR); default node_modules/.cache/driftgate, else .surf-cache')
     .action(async (flags: CheckFlags) => {
+      if (flags.watch === true) {
+        if (flags.format !== 'human' || flags.report.length > 0) {
+          io.err('surf: --watch prints human text as verdicts change; drop --format and --report (run `surf check` without --watch for reports)\n');
+          io.exit(SurfExit.usage);
+          return;
+        }
+        await watchChecks(io, {
+          ...(flags.base !== undefined ? { base: flags.base } : {}),
+          files: flags.files,
+          workers: workersSetting(io.env.SURF_WORKERS),
+          cache: cacheSetting(io, flags),
+        });
+        return;
+      }
       const workspace = await loadWorkspace(io.cwd);
       const progress = io.stderrIsTty && flags.format === 'human' ? progressLine(io) : undefined;
       const result = await runCheck(workspace, {
@@ -30,11 +52,22 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
         files: flags.files,
         ...(progress ? { onProgress: progress.update } : {}),
         workers: workersSetting(io.env.SURF_WORKERS),
+        cache: cacheSetting(io, flags),
       });
       progress?.clear();
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
       await emitReport(io, fromSurfCheck(result, { version: SURF_VERSION, workspace: reportedWorkspace(workspace, result) }), flags.format, flags.report);
     });
+}
+
+/**
+ * The result cache's settings: a flag wins over its variable; `SURF_NO_CACHE` set to anything but
+ * empty or `0` turns it off; a relative directory is taken from where surf runs.
+ */
+export function cacheSetting(io: CliIo, flags: { cache: boolean; cacheDir?: string }): ResultCacheOptions {
+  const off = !flags.cache || (io.env.SURF_NO_CACHE !== undefined && io.env.SURF_NO_CACHE !== '' && io.env.SURF_NO_CACHE !== '0');
+  const dir = flags.cacheDir ?? (io.env.SURF_CACHE_DIR || undefined);
+  return { enabled: !off, ...(dir !== undefined ? { dir: resolve(io.cwd, dir) } : {}) };
 }
 
 /** `SURF_WORKERS=<n>` pins the number of parsing worker threads (0 = none); default automatic. */

@@ -15,6 +15,7 @@ export function registerInitCommand(program: Command, io: CliIo): void {
         [
           result.config === 'created' ? 'created surf.toml' : 'kept surf.toml (it already exists)',
           result.hubsDirCreated ? `created ${dir}` : `kept ${dir} (it already exists)`,
+          ...(result.gitignore === 'kept' ? [] : [`${result.gitignore} .gitignore (ignores .surf-cache/, where the result cache goes without node_modules)`]),
           'next: run `surf new <name>` to start a hub.',
         ].join('\n') + '\n',
       );

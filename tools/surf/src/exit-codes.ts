@@ -6,7 +6,10 @@ export const SurfExit = {
   failure: 1,
   /** Usage or configuration error: bad flags, no surf.toml, invalid glob, unreadable input, a hub the file system would not let verify write. */
   usage: 2,
-  /** `surf triage` ended by Ctrl-C or a signal (128 + SIGINT, as shells report it); see its summary for what was written. */
+  /**
+   * `surf triage` ended by Ctrl-C or a signal (128 + SIGINT, as shells report it; see its summary
+   * for what was written), or `surf check --watch` stopped, which is the only way it ends.
+   */
   interrupted: 130,
 } as const;
 

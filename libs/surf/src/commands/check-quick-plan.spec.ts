@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
-import { runCheck } from './check.js';
+import { checkColdAndWarm } from '../cache/warm-check.test-helpers.js';
 import { type LoadedHub, type LoadedWorkspace, loadWorkspace } from './load-workspace.js';
 import { runVerify } from './verify.js';
 
@@ -52,7 +52,7 @@ describe('surf check from quick facts', () => {
   it('parses no hub when every claim is clean, and still lists every claim it judged', async () => {
     const repo = await stampedRepo({ 'hubs/one.md': hubText(), 'hubs/two.md': hubText() });
     const { workspace, reads } = await counted(repo.dir);
-    const result = await runCheck(workspace, { workers: 0 });
+    const result = await checkColdAndWarm(workspace, { workers: 0 });
     expect(result.passed).toBe(true);
     expect(result.stats.clean).toBe(4);
     expect([...reads]).toEqual([]);
@@ -68,7 +68,7 @@ describe('surf check from quick facts', () => {
     const claimB = fresh.hubs.find((h) => h.rel === 'hubs/two.md')!.hub!.anchors[1]!;
     repo.write({ 'src/m.ts': SOURCE.replace('x * 2', 'x * 3') });
     const { workspace, reads } = await counted(repo.dir);
-    const result = await runCheck(workspace, { workers: 0 });
+    const result = await checkColdAndWarm(workspace, { workers: 0 });
     // Both hubs anchor b, so both are parsed, each for its own divergence.
     expect([...reads.keys()].sort()).toEqual(['hubs/one.md', 'hubs/two.md']);
     const two = result.divergences.find((d) => d.hub === 'hubs/two.md')!;
@@ -78,7 +78,7 @@ describe('surf check from quick facts', () => {
   it('parses a hub outside the plain subset as before, with the same verdicts', async () => {
     const repo = await stampedRepo({ 'hubs/plain.md': hubText(), 'hubs/commented.md': hubText('  # a comment between claims\n') });
     const { workspace, reads } = await counted(repo.dir);
-    const result = await runCheck(workspace, { workers: 0 });
+    const result = await checkColdAndWarm(workspace, { workers: 0 });
     expect(result.passed).toBe(true);
     expect([...reads.keys()]).toEqual(['hubs/commented.md']);
     expect(result.checked.map((c) => c.hub)).toEqual(['hubs/commented.md', 'hubs/commented.md', 'hubs/plain.md', 'hubs/plain.md']);

@@ -6,6 +6,7 @@ import { createTempRepo, type TempRepo, type TreeSpec } from '../../../../test/s
 import { SurfError } from '../errors.js';
 import { hashAnchor } from '../hash-anchor.js';
 import { checkEnvelope } from './check-envelope.js';
+import { checkColdAndWarm } from '../cache/warm-check.test-helpers.js';
 import { runCheck } from './check.js';
 import { loadWorkspace } from './load-workspace.js';
 
@@ -48,7 +49,7 @@ const G1_V3 = '3:f1075e760a17';
 const G5 = 'func Add(a int, b int) int {\n\t// sum\n\treturn a + b\n}\n';
 
 const check = async (r: TempRepo, options: Parameters<typeof runCheck>[1] = {}) =>
-  runCheck(await loadWorkspace(r.dir), { workers: 0, ...options });
+  checkColdAndWarm(await loadWorkspace(r.dir), { workers: 0, ...options });
 
 describe('runCheck — vectors §1.6', () => {
   it('an unsupported file type is unresolvable with the exact detail', async () => {
@@ -376,15 +377,15 @@ describe('runCheck — git: --base scope and advisory history', () => {
     cleanups.push(() => r.dispose());
     r.write({ 'proj/src/a.rs': 'pub fn add(a: i64, b: i64) -> i64 { a * b }\n' });
     const ws = await loadWorkspace(join(r.dir, 'proj'));
-    const scoped = await runCheck(ws, { base: 'HEAD', workers: 0 });
+    const scoped = await checkColdAndWarm(ws, { base: 'HEAD', workers: 0 });
     expect(scoped.stats.scopedByBase).toBe(true);
     expect(scoped.divergences.map((d) => d.at)).toEqual(['src/a.rs > add']);
     // A glob naming an anchored but unchanged file still counts as matched.
-    const globbed = await runCheck(ws, { base: 'HEAD', files: ['src/b*.rs'], workers: 0 });
+    const globbed = await checkColdAndWarm(ws, { base: 'HEAD', files: ['src/b*.rs'], workers: 0 });
     expect(globbed.divergences).toEqual([]);
     expect(globbed.stats.unmatchedGlobs).toEqual([]);
     // A bad ref falls back to a full check rather than to none.
-    const full = await runCheck(ws, { base: 'no-such-ref', workers: 0 });
+    const full = await checkColdAndWarm(ws, { base: 'no-such-ref', workers: 0 });
     expect(full.stats.scopedByBase).toBe(false);
     expect(full.divergences).toHaveLength(2);
   });

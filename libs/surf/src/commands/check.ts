@@ -1,4 +1,6 @@
 import { type Anchor, displaySites } from '../anchor.js';
+import { type CacheStats, planCachedHashing } from '../cache/cached-hashing.js';
+import type { ResultCacheOptions } from '../cache/result-cache.js';
 import { combineSiteHashes } from '../hash.js';
 import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
@@ -15,7 +17,6 @@ import type { HistoryQuery } from './magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from './site-source.js';
-import type { PoolTask } from './pool-task.js';
 import { WorkPool, workerCount } from './work-pool.js';
 
 export interface CheckOptions {
@@ -30,6 +31,11 @@ export interface CheckOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Worker threads for parsing (see `workerCount`); default `auto`. */
   readonly workers?: number | 'auto';
+  /**
+   * The content-keyed result cache (`--no-cache`, `--cache-dir`): on by default. It only spares
+   * parsing files whose bytes and questions were answered before; it never changes a verdict.
+   */
+  readonly cache?: ResultCacheOptions;
 }
 
 /** Counters of one check run. */
@@ -86,6 +92,8 @@ export interface CheckResult {
    * checks nothing must not pass).
    */
   readonly passed: boolean;
+  /** Files answered from the result cache and files parsed (not part of any report). */
+  readonly cache?: CacheStats;
 }
 
 interface ClaimPlan {
@@ -181,15 +189,17 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     }
   }
 
-  const tasks: PoolTask[] = [...jobs].map(([file, job]) => ({ kind: 'hash', file, requests: job.requests }));
-  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', tasks.length));
+  const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
+  const hashing = await planCachedHashing(root, hashJobs, options.cache);
+  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', hashing.tasks.length));
   try {
-    const answers = await pool.run(tasks, options.onProgress);
-    tasks.forEach((task, t) => {
-      const sinks = jobs.get(task.file)!.sinks;
-      (answers[t] as SiteHashResult[]).forEach((answer, k) => sinks[k]!(answer));
+    const answers = await hashing.complete(await pool.run(hashing.tasks, options.onProgress));
+    hashJobs.forEach((job, t) => {
+      const sinks = jobs.get(job.file)!.sinks;
+      answers[t]!.forEach((answer, k) => sinks[k]!(answer));
     });
-    return await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, tasks.length, pool, knownRefs);
+    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, hashJobs.length, pool, knownRefs);
+    return { ...result, cache: hashing.stats };
   } finally {
     await pool.close();
   }

@@ -30,15 +30,26 @@ async function surfError(promise: Promise<unknown>): Promise<SurfError> {
 
 describe('initWorkspace (spec §7.1)', () => {
   it('writes surf.toml and creates hubs/, then changes nothing on a second run', async () => {
-    expect(await initWorkspace(dir)).toEqual({ root: dir, config: 'created', hubsDir: 'hubs', hubsDirCreated: true });
+    expect(await initWorkspace(dir)).toEqual({ root: dir, config: 'created', hubsDir: 'hubs', hubsDirCreated: true, gitignore: 'created' });
     expect(readFileSync(join(dir, 'surf.toml'), 'utf8')).toBe('hubs = ["hubs/*.md"]\n');
     expect(statSync(join(dir, 'hubs')).isDirectory()).toBe(true);
     // No temp files left behind.
-    expect(readdirSync(dir).sort()).toEqual(['hubs', 'surf.toml']);
+    expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'hubs', 'surf.toml']);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('.surf-cache/\n');
     const before = statSync(join(dir, 'surf.toml')).mtimeMs;
-    expect(await initWorkspace(dir)).toEqual({ root: dir, config: 'kept', hubsDir: 'hubs', hubsDirCreated: false });
+    expect(await initWorkspace(dir)).toEqual({ root: dir, config: 'kept', hubsDir: 'hubs', hubsDirCreated: false, gitignore: 'kept' });
     expect(statSync(join(dir, 'surf.toml')).mtimeMs).toBe(before);
     expect((await loadSurfConfig(dir)).hubs).toEqual(['hubs/*.md']);
+  });
+
+  it('adds .surf-cache/ to an existing .gitignore once, keeping its other bytes', async () => {
+    writeFileSync(join(dir, '.gitignore'), 'dist\r\n/out');
+    expect((await initWorkspace(dir)).gitignore).toBe('updated');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('dist\r\n/out\n.surf-cache/\n');
+    expect((await initWorkspace(dir)).gitignore).toBe('kept');
+    writeFileSync(join(dir, '.gitignore'), '/.surf-cache\n');
+    expect((await initWorkspace(dir)).gitignore).toBe('kept');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('/.surf-cache\n');
   });
 
   it('names the enclosing workspace when it creates one inside another', async () => {
@@ -52,7 +63,7 @@ describe('initWorkspace (spec §7.1)', () => {
   it('keeps an existing config byte for byte and creates the directory it names', async () => {
     const text = '# ours\nhubs = ["docs/hubs/*.md", "AGENTS.md"]\n';
     writeFileSync(join(dir, 'surf.toml'), text);
-    expect(await initWorkspace(dir)).toEqual({ root: dir, config: 'kept', hubsDir: 'docs/hubs', hubsDirCreated: true });
+    expect(await initWorkspace(dir)).toEqual({ root: dir, config: 'kept', hubsDir: 'docs/hubs', hubsDirCreated: true, gitignore: 'created' });
     expect(readFileSync(join(dir, 'surf.toml'), 'utf8')).toBe(text);
     expect(statSync(join(dir, 'docs', 'hubs')).isDirectory()).toBe(true);
     expect(existsSync(join(dir, 'hubs'))).toBe(false);

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { writeFileDurably } from '@driftgate/git';
 import { SurfError } from '../errors.js';
 import { findWorkspaceRoot, parseSurfConfig, readSurfConfigFile, SURF_CONFIG_FILE, type SurfConfigValues } from '../workspace/config.js';
 import { hubDirectory } from '../workspace/hub-directory.js';
@@ -21,6 +23,12 @@ export interface InitResult {
    * are no longer checked from there.
    */
   readonly enclosing: string | undefined;
+  /**
+   * What this run did to the root's `.gitignore` so the fallback result-cache directory
+   * (`.surf-cache/`) is never committed: `created` it, `updated` it (appended the line), or
+   * `kept` it (it already ignores that directory).
+   */
+  readonly gitignore: 'created' | 'updated' | 'kept';
 }
 
 /**
@@ -53,5 +61,28 @@ export async function initWorkspace(dir: string): Promise<InitResult> {
   const hubsDir = hubDirectory(values);
   const hubsDirCreated = (await ensureDirectoryInside(root, hubsDir)) || defaultDirCreated;
   const enclosing = config === 'created' && dirname(root) !== root ? await findWorkspaceRoot(dirname(root)).catch(() => undefined) : undefined;
-  return { root, config, hubsDir, hubsDirCreated, enclosing };
+  const gitignore = await ignoreCacheDirectory(root);
+  return { root, config, hubsDir, hubsDirCreated, enclosing, gitignore };
+}
+
+const CACHE_LINE = '.surf-cache/';
+
+/**
+ * Adds `.surf-cache/` to the root's `.gitignore` unless a line already ignores it (with or
+ * without the leading or trailing slash). Added even where `node_modules` holds the cache today:
+ * the fallback takes over as soon as `node_modules` is gone, and one ignored line costs nothing.
+ * Every other byte of the file stays; the write is atomic.
+ */
+async function ignoreCacheDirectory(root: string): Promise<InitResult['gitignore']> {
+  const path = join(root, '.gitignore');
+  let text: string | undefined;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (text !== undefined && text.split(/\r?\n/).some((line) => /^\/?\.surf-cache\/?\s*$/.test(line))) return 'kept';
+  const next = text === undefined || text === '' ? `${CACHE_LINE}\n` : `${text}${text.endsWith('\n') ? '' : '\n'}${CACHE_LINE}\n`;
+  await writeFileDurably(path, next);
+  return text === undefined ? 'created' : 'updated';
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
 import { SurfError } from '../errors.js';
+import { checkColdAndWarm, verdictOf } from '../cache/warm-check.test-helpers.js';
 import { runCheck } from './check.js';
 import { type LoadedHub, type LoadedWorkspace, loadWorkspace } from './load-workspace.js';
 import { runVerify } from './verify.js';
@@ -80,10 +81,10 @@ describe('scoped commands pass over hubs with nothing in scope', () => {
     full.write({ 'src/a.rs': 'pub fn a(x: i64) -> i64 { x - 1 }\n' });
     for (const options of [{ files: ['src/a.rs'] }, { files: ['src/c.rs', 'nowhere/*'] }, { base: 'HEAD' }, { base: 'HEAD', files: ['src/b.rs'] }]) {
       const { workspace, parsed } = await counted(quick.dir);
-      const result = await runCheck(workspace, { workers: 0, ...options });
-      const reference = await runCheck(await loadWorkspace(full.dir), { workers: 0, ...options });
+      const result = await checkColdAndWarm(workspace, { workers: 0, ...options });
+      const reference = await runCheck(await loadWorkspace(full.dir), { workers: 0, cache: { enabled: false }, ...options });
       // The two repositories differ in their hubs' bytes, so their commits have different ids.
-      const withoutCommits = (r: typeof result) => ({ ...r, divergences: r.divergences.map(({ oldCodeFrom: _, ...d }) => d) });
+      const withoutCommits = (r: typeof result) => ({ ...verdictOf(r), divergences: r.divergences.map(({ oldCodeFrom: _, ...d }) => d) });
       expect(withoutCommits(result), JSON.stringify(options)).toEqual(withoutCommits(reference));
       if (options.files?.[0] === 'src/a.rs') {
         expect(result.divergences.map((d) => [d.hub, d.kind])).toEqual([

@@ -71,6 +71,12 @@ export function siteTarget(site: string): SiteTarget | SiteFailure {
  * many small files. Sequential walks that read ahead use {@link readWorkspaceSource}.
  */
 export function readWorkspaceSourceSync(root: string, rootReal: string, file: string): string | SiteFailure {
+  const bytes = readWorkspaceBytesSync(root, rootReal, file);
+  return isSiteFailure(bytes) ? bytes : decodedSource(bytes, file);
+}
+
+/** The bytes {@link readWorkspaceSourceSync} decodes, under the same workspace checks. */
+export function readWorkspaceBytesSync(root: string, rootReal: string, file: string): Buffer | SiteFailure {
   let real: string;
   try {
     real = realpathSync(join(root, ...file.split('/')));
@@ -85,7 +91,7 @@ export function readWorkspaceSourceSync(root: string, rootReal: string, file: st
   } catch {
     return siteFailure('unreadable', unreadableMessage(file));
   }
-  return decodedSource(bytes, file);
+  return bytes;
 }
 
 /** {@link readWorkspaceSourceSync} without blocking, so a walk can read ahead while it parses. */
@@ -118,7 +124,8 @@ function outsideWorkspace(rootReal: string, real: string, file: string): SiteFai
   return undefined;
 }
 
-function decodedSource(bytes: Buffer, file: string): string | SiteFailure {
+/** Source text of a file's bytes, or the `not-utf8` failure. */
+export function decodedSource(bytes: Buffer, file: string): string | SiteFailure {
   try {
     return decodeSource(bytes, file);
   } catch (error) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo, type TreeSpec } from '../../../../test/support/temp-repo.js';
 import { hashAnchor } from '../hash-anchor.js';
 import { parseHub } from '../hub/parse-hub.js';
-import { runCheck } from './check.js';
+import { checkColdAndWarm } from '../cache/warm-check.test-helpers.js';
 import { loadWorkspace } from './load-workspace.js';
 import { type VerifyClock, runVerify } from './verify.js';
 
@@ -25,7 +25,7 @@ const clock: VerifyClock = { now: () => new Date('2026-07-01T16:53:08Z'), nowNs:
 const read = (r: TempRepo): string => readFileSync(join(r.dir, 'hubs/a.md'), 'utf8');
 const stampOf = (r: TempRepo): string | undefined => parseHub(read(r)).anchors[0]!.hash;
 const verify = async (r: TempRepo) => runVerify(await loadWorkspace(r.dir), { clock });
-const check = async (r: TempRepo) => runCheck(await loadWorkspace(r.dir), { workers: 0 });
+const check = async (r: TempRepo) => checkColdAndWarm(await loadWorkspace(r.dir), { workers: 0 });
 
 // A Python function whose string holds escape sequences: v2 and v3 digests differ.
 const PY = 'def resp(x):\n    return "HTTP/1.1 200 OK\\r\\n" + x\n';

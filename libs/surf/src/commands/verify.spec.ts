@@ -6,7 +6,7 @@ import { SurfError } from '../errors.js';
 import { hashAnchor } from '../hash-anchor.js';
 import { generateClaimId } from '../hub/claim-id.js';
 import { parseHub } from '../hub/parse-hub.js';
-import { runCheck } from './check.js';
+import { checkColdAndWarm } from '../cache/warm-check.test-helpers.js';
 import { loadWorkspace } from './load-workspace.js';
 import { type VerifyClock, formatUtcSeconds, runVerify } from './verify.js';
 
@@ -49,7 +49,7 @@ describe('runVerify — stamping (vectors §1.6)', () => {
     const second = await verify(r);
     expect(second).toMatchObject({ stamped: 0, unchanged: 1, errors: 0, updatedFiles: [] });
     expect(read(r)).toBe(after);
-    expect((await runCheck(await loadWorkspace(r.dir), { workers: 0 })).passed).toBe(true);
+    expect((await checkColdAndWarm(await loadWorkspace(r.dir), { workers: 0 })).passed).toBe(true);
   });
 
   it('upgrades a still-matching v1 stamp to v2 once, then stays idempotent', async () => {

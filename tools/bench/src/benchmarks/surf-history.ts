@@ -49,8 +49,8 @@ export const surfHistoryBenchmark: Benchmark = {
     const { dir, marker } = await ensureSurfWorkspace(options.workDir, options.scale);
     const diverged = await ensureDivergedCopy(dir, options.scale);
     const changed = countDivergences(diverged);
-    const ours: Side = { name: 'ours: check, all diverged', command: process.execPath, args: [surfBin, 'check'], cwd: diverged, expectExit: 1, discardStderr: true };
-    const clean: Side = { name: 'baseline: check, clean', command: process.execPath, args: [surfBin, 'check'], cwd: dir, discardStderr: true };
+    const ours: Side = { name: 'ours: check, all diverged', command: process.execPath, args: [surfBin, 'check', '--no-cache'], cwd: diverged, expectExit: 1, discardStderr: true };
+    const clean: Side = { name: 'baseline: check, clean', command: process.execPath, args: [surfBin, 'check', '--no-cache'], cwd: dir, discardStderr: true };
     const result = await compare(ours, clean, options.runs);
     process.stdout.write(`  ${marker.claims} claims over ${marker.files} files; ${changed} reported changed after the edit; ${options.runs} runs each\n`);
     process.stdout.write(`${formatComparison(result)}\n`);

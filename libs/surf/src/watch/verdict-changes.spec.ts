@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../commands/check.js';
+import type { Divergence } from '../commands/divergence.js';
+import { verdictChanges, verdictsOf } from './verdict-changes.js';
+
+/** A check result with these judged claims and divergences (the other fields do not matter here). */
+function result(checked: Array<[string, string, number]>, divergences: Array<Partial<Divergence>>): CheckResult {
+  return {
+    checked: checked.map(([hub, at, hubLine]) => ({ hub, at, hubLine })),
+    divergences: divergences.map((d) => ({ hub: 'h.md', claim: 'c', at: '', kind: 'changed', prose: 'c', sites: [], ...d }) as Divergence),
+    historyBase: 'HEAD',
+    passed: divergences.length === 0,
+    stats: { hubs: 1, malformedHubs: 0, claims: checked.length, clean: 0, v1Clean: 0, files: 0, unmatchedGlobs: [], globsGiven: false, scopedByBase: false, baseUnavailable: false },
+  };
+}
+
+describe('verdictChanges', () => {
+  it('reports a claim turning diverged and back, not one that only moved down its hub', () => {
+    const clean = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > g', 7]], []));
+    const diverged = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > g', 7]], [{ at: 'a.ts > g', hubLine: 7, newHash: '3:aaaaaaaaaaaa' }]));
+    expect(verdictChanges(clean, diverged)).toEqual([
+      { before: { hub: 'h.md', at: 'a.ts > g', hubLine: 7, kind: 'clean', detail: '' }, after: { hub: 'h.md', at: 'a.ts > g', hubLine: 7, kind: 'changed', detail: '3:aaaaaaaaaaaa' } },
+    ]);
+    // A claim added above both moves their lines: only the new claim is a change.
+    const moved = verdictsOf(result([['h.md', 'b.ts > n', 4], ['h.md', 'a.ts > f', 7], ['h.md', 'a.ts > g', 10]], [{ at: 'a.ts > g', hubLine: 10, newHash: '3:aaaaaaaaaaaa' }]));
+    expect(verdictChanges(diverged, moved)).toEqual([{ after: { hub: 'h.md', at: 'b.ts > n', hubLine: 4, kind: 'clean', detail: '' } }]);
+    // The same kind with another new stamp (edited again) is a change; a removed claim is one too.
+    const again = verdictsOf(result([['h.md', 'a.ts > g', 7]], [{ at: 'a.ts > g', hubLine: 7, newHash: '3:bbbbbbbbbbbb' }]));
+    expect(verdictChanges(diverged, again).map((c) => [c.before?.at, c.before?.kind, c.after?.kind])).toEqual([
+      ['a.ts > g', 'changed', 'changed'],
+      ['a.ts > f', 'clean', undefined],
+    ]);
+  });
+
+  it('keeps two claims with the same sites apart, and hub-level findings apart from claims', () => {
+    const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > f', 7]], [{ at: 'a.ts > f', hubLine: 7, detail: 'x' }]));
+    const after = verdictsOf(
+      result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > f', 7]], [{ at: 'a.ts > f', hubLine: 4, detail: 'x' }, { hub: 'm.md', at: '', kind: 'unresolvable', detail: 'invalid hub: y' }]),
+    );
+    expect(verdictChanges(before, after).map((c) => [c.after?.hub, c.after?.hubLine, c.after?.kind ?? 'gone'])).toEqual([
+      ['m.md', 0, 'unresolvable'],
+      ['h.md', 4, 'changed'],
+      ['h.md', 7, 'clean'],
+    ]);
+  });
+});

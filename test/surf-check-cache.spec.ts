@@ -1,0 +1,125 @@
+// Black-box tests of the result cache through the built bin (`npm run build` first): where it
+// goes, the flags and variables that move or bypass it, concurrent processes, and that a warm
+// run reports what a cold one does.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
+
+const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function surf(cwd: string, args: string[], env: Record<string, string> = {}): Run {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV, ...env } });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function surfAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...GIT_TEST_ENV, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+// Vector G1 (Rust `add`): v2 f1075e760a17.
+const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
+
+function workspace(files = 3): TempRepo {
+  let claims = '';
+  const tree: Record<string, string> = { 'surf.toml': '' };
+  for (let i = 0; i < files; i++) {
+    tree[`src/f${i}.rs`] = G1;
+    claims += `  - claim: add ${i}\n    at: src/f${i}.rs > add\n    hash: 2:f1075e760a17\n`;
+  }
+  tree['hubs/h.md'] = `---\nsummary: x\nanchors:\n${claims}---\n`;
+  const r = createTempRepo(tree);
+  cleanups.push(() => r.dispose());
+  return r;
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'surf-cache-cli-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The cache files under a cache directory, each checked to be whole (its header's digest holds). */
+function cacheFiles(dir: string): string[] {
+  const versioned = join(dir, 'surf-v1');
+  if (!existsSync(versioned)) return [];
+  const names = readdirSync(versioned).filter((name) => name.endsWith('.json'));
+  for (const name of names) {
+    const text = readFileSync(join(versioned, name), 'utf8');
+    const newline = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, newline)) as { body: string };
+    expect(createHash('sha256').update(text.slice(newline + 1)).digest('hex')).toBe(header.body);
+  }
+  return names;
+}
+
+describe('surf check with the result cache', () => {
+  it('keeps it in .surf-cache/ without node_modules, leaves git clean, and a warm run sees an edit', () => {
+    const r = workspace();
+    const cold = surf(r.dir, ['check', '--format', 'json']);
+    expect(cold.status).toBe(0);
+    expect(cacheFiles(join(r.dir, '.surf-cache'))).toHaveLength(1);
+    expect(r.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(surf(r.dir, ['check', '--format', 'json'])).toEqual(cold);
+    r.write({ 'src/f1.rs': G1.replace('a + b', 'a - b') });
+    const warm = surf(r.dir, ['check', '--format', 'json']);
+    const uncached = surf(r.dir, ['check', '--format', 'json', '--no-cache']);
+    expect(warm.status).toBe(1);
+    expect(warm).toEqual(uncached);
+    expect(surf(r.dir, ['verify']).status).toBe(0);
+    expect(surf(r.dir, ['check']).status).toBe(0);
+  });
+
+  it('is bypassed by --no-cache and SURF_NO_CACHE=1, and moved by --cache-dir and SURF_CACHE_DIR (the flag first)', () => {
+    const r = workspace(1);
+    expect(surf(r.dir, ['check', '--no-cache']).status).toBe(0);
+    expect(surf(r.dir, ['check'], { SURF_NO_CACHE: '1' }).status).toBe(0);
+    expect(existsSync(join(r.dir, '.surf-cache'))).toBe(false);
+    const viaEnv = tempDir();
+    const viaFlag = tempDir();
+    expect(surf(r.dir, ['check'], { SURF_CACHE_DIR: viaEnv }).status).toBe(0);
+    expect(cacheFiles(viaEnv)).toHaveLength(1);
+    expect(surf(r.dir, ['check', '--cache-dir', viaFlag], { SURF_CACHE_DIR: join(viaEnv, 'unused') }).status).toBe(0);
+    expect(cacheFiles(viaFlag)).toHaveLength(1);
+    expect(existsSync(join(viaEnv, 'unused'))).toBe(false);
+    // A relative directory is taken from where surf runs; SURF_NO_CACHE=0 leaves the cache on.
+    expect(surf(r.dir, ['check', '--cache-dir', 'here'], { SURF_NO_CACHE: '0' }).status).toBe(0);
+    expect(cacheFiles(join(r.dir, 'here'))).toHaveLength(1);
+    expect(existsSync(join(r.dir, '.surf-cache'))).toBe(false);
+  });
+
+  it('stays whole under concurrent processes, which all report the same', async () => {
+    const r = workspace(8);
+    r.write({ 'src/f3.rs': G1.replace('a + b', 'a * b') });
+    const dir = tempDir();
+    const runs = await Promise.all(Array.from({ length: 4 }, () => surfAsync(r.dir, ['check', '--format', 'json', '--cache-dir', dir])));
+    const uncached = surf(r.dir, ['check', '--format', 'json', '--no-cache']);
+    for (const run of runs) expect(run).toEqual(uncached);
+    expect(cacheFiles(dir)).toHaveLength(1);
+    expect(readdirSync(join(dir, 'surf-v1')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(surf(r.dir, ['check', '--format', 'json', '--cache-dir', dir])).toEqual(uncached);
+  });
+});

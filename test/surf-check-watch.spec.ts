@@ -1,0 +1,124 @@
+// Black-box tests of `surf check --watch` through the built bin (`npm run build` first), in real
+// temporary git repositories: edits, deletes, renames, hub edits and branch switches are seen, and
+// Ctrl-C ends it with 130.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
+
+const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
+
+// Vector G1 (Rust `add`): v2 f1075e760a17.
+const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
+const CLAIM = '  - claim: adds\n    at: src/a.rs > add\n    hash: 2:f1075e760a17\n';
+const hub = (items: string): string => `---\nsummary: x\nanchors:\n${items}---\n`;
+
+/** A running `surf check --watch` whose output is collected as it comes. */
+class Watch {
+  readonly child: ChildProcessWithoutNullStreams;
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(cwd: string) {
+    this.child = spawn(process.execPath, [BIN, 'check', '--watch'], { cwd, env: { ...process.env, ...GIT_TEST_ENV, NO_COLOR: '1' } });
+    this.child.stdout.on('data', (chunk: Buffer) => (this.stdout += chunk.toString('utf8')));
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Waits until stdout (from `from` on) matches, and returns the index after the match. */
+  async until(pattern: RegExp, from: number, what: string): Promise<number> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const match = pattern.exec(this.stdout.slice(from));
+      if (match) return from + match.index + match[0].length;
+      if (Date.now() > deadline) throw new Error(`no ${what} within 20 s; stdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async ready(): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!this.stderr.includes('watching for changes')) {
+      if (Date.now() > deadline) throw new Error(`the watch did not start; stderr:\n${this.stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function workspace(): TempRepo {
+  const r = createTempRepo({ 'surf.toml': '', 'src/a.rs': G1, 'src/other.rs': 'pub fn other() {}\n', 'hubs/h.md': hub(CLAIM) });
+  cleanups.push(() => r.dispose());
+  return r;
+}
+
+function watch(r: TempRepo): Watch {
+  const w = new Watch(r.dir);
+  cleanups.push(() => w.child.kill('SIGKILL'));
+  return w;
+}
+
+describe('surf check --watch', () => {
+  it('prints the first report, then only the verdicts that change: edit, delete, rename, hub edit', async () => {
+    const r = workspace();
+    const w = watch(r);
+    await w.ready();
+    let at = await w.until(/all anchored spans match their stored hashes\.\n/, 0, 'first report');
+
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a - b') });
+    at = await w.until(/1 verdict changed \(src\/a\.rs changed\); 1 divergence over 1 claim\n  CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n/, at, 'the edit');
+
+    // A change that leaves every verdict as it was prints no verdict line.
+    r.write({ 'src/other.rs': 'pub fn other() { }\n' });
+    at = await w.until(/no verdict changed \(src\/other\.rs changed\); 1 divergence over 1 claim\n/, at, 'the unrelated edit');
+
+    r.write({ 'src/a.rs': null });
+    at = await w.until(/UNRESOLVABLE hubs\/h\.md:4  src\/a\.rs > add  \(was changed\): cannot read `src\/a\.rs`/, at, 'the delete');
+
+    r.write({ 'src/b.rs': G1 });
+    renameSync(join(r.dir, 'src/b.rs'), join(r.dir, 'src/a.rs'));
+    at = await w.until(/CLEAN   hubs\/h\.md:4  src\/a\.rs > add  \(was unresolvable\)\n/, at, 'the rename back');
+
+    r.write({ 'hubs/h.md': hub(`${CLAIM}  - claim: other\n    at: src/other.rs > other\n`) });
+    at = await w.until(/1 verdict changed \(hubs\/h\.md changed\); 1 divergence over 2 claims\n  UNVERIFIED hubs\/h\.md:7  src\/other\.rs > other  \(new\)\n/, at, 'the new claim');
+
+    w.child.kill('SIGINT');
+    expect(await w.exited).toEqual({ code: 130, signal: null });
+    expect(w.stderr).toBe('surf check --watch: watching for changes (Ctrl-C to stop)\n');
+  });
+
+  it('survives branch switches, checking what the other branch holds', async () => {
+    const r = workspace();
+    r.git('checkout', '-q', '-b', 'other');
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a * b'), 'src/new/c.rs': 'pub fn c() {}\n' });
+    r.commit('other');
+    r.git('checkout', '-q', 'main');
+    const w = watch(r);
+    await w.ready();
+    let at = await w.until(/all anchored spans match/, 0, 'first report');
+    r.git('checkout', '-q', 'other');
+    at = await w.until(/CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n/, at, 'the switch to other');
+    r.git('checkout', '-q', 'main');
+    at = await w.until(/CLEAN   hubs\/h\.md:4  src\/a\.rs > add  \(was changed\)\n/, at, 'the switch back');
+    w.child.kill('SIGINT');
+    expect((await w.exited).code).toBe(130);
+  });
+
+  it('refuses --format and --report, which it has no use for', async () => {
+    const r = workspace();
+    const run = spawn(process.execPath, [BIN, 'check', '--watch', '--format', 'json'], { cwd: r.dir });
+    let stderr = '';
+    run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise((resolve) => run.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--watch prints human text/);
+  });
+});
