@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { findRepoRoot, type Snapshot } from '@driftgate/git';
+import { findRepoRoot, type Snapshot, untrackedFiles } from '@driftgate/git';
 import { configFormatOf, parseConfigDocument } from './config-parse.js';
 import { CONFIG_FALLBACK_NAMES, DEFAULT_CONFIG_NAME } from './config-types.js';
 import { validateConfig } from './config-validate.js';
@@ -125,15 +125,16 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   }
   let root: string;
   let discovered: DiscoveredComponent[] = [];
+  let untrackedHint = '';
   if (options.discover) {
     // The tracked files on disk: an unstaged deletion does not propose a component without files.
     const snapshot = await captureOperationSource(options.cwd, 'working-tree');
     try {
       root = snapshot.root;
-      discovered = discoverComponents(
-        snapshot.entries.map((entry) => entry.path),
-        { rootName: basename(root), projectNames: await declaredProjectNames(snapshot) },
-      );
+      const tracked = snapshot.entries.map((entry) => entry.path);
+      const discoverOptions = { rootName: basename(root), projectNames: await declaredProjectNames(snapshot) };
+      discovered = discoverComponents(tracked, discoverOptions);
+      if (discovered.length === 0) untrackedHint = await untrackedComponentsHint(root, tracked, discoverOptions);
     } finally {
       await snapshot.close();
     }
@@ -160,7 +161,9 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   if (options.discover && discovered.length === 0) {
     throw new BoundverError(
       'BOUNDVER_USAGE',
-      'No tracked component could be discovered: no package.json, pyproject.toml, Cargo.toml or go.mod outside dependency and build directories (a repository-root manifest also needs a tracked src/, lib/, app/ or single Python package directory). Run `boundver init` without --discover and edit the example component.',
+      untrackedHint !== ''
+        ? `No tracked component could be discovered: ${untrackedHint}`
+        : 'No tracked component could be discovered: no package.json, pyproject.toml, Cargo.toml or go.mod outside dependency and build directories (a repository-root manifest also needs a tracked src/, lib/, app/ or single Python package directory). Run `boundver init` without --discover and edit the example component.',
     );
   }
   const components: JsonObject = new Map();
@@ -189,4 +192,33 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   await mkdir(dirname(file.absolute), { recursive: true });
   await writeFileAtomic(file.absolute, text);
   return { file, components: [...components.keys()], discovered: options.discover === true, replaced: replaced && !filled, filled };
+}
+
+/** Manifest names discovery reads, for naming the one an untracked component was found by. */
+const MANIFEST_NAMES = ['package.json', 'pyproject.toml', 'Cargo.toml', 'go.mod'];
+
+/**
+ * When discovery over the tracked files found nothing: the components the untracked (not
+ * ignored) files would have given, named by their manifests, and what to do. A library just
+ * generated (`nx g @nx/js:lib packages/calc`) is on disk and not yet added; discovery only reads
+ * tracked files, because every later command reads a git snapshot and would not see it either.
+ * '' when the untracked files would not give a component either.
+ */
+async function untrackedComponentsHint(root: string, tracked: readonly string[], discoverOptions: Parameters<typeof discoverComponents>[1]): Promise<string> {
+  const untracked = await untrackedFiles(root);
+  if (untracked.length === 0) return '';
+  const untrackedSet = new Set(untracked);
+  const found = discoverComponents([...tracked, ...untracked], discoverOptions);
+  const manifests: string[] = [];
+  const directories: string[] = [];
+  for (const component of found) {
+    const prefix = component.path === '' ? '' : `${component.path}/`;
+    const manifest = MANIFEST_NAMES.map((name) => `${prefix}${name}`).find((path) => untrackedSet.has(path));
+    manifests.push(manifest ?? `${prefix}(its files)`);
+    directories.push(component.path === '' ? '.' : component.path);
+  }
+  if (manifests.length === 0) return '';
+  const shown = manifests.length > 5 ? `${manifests.slice(0, 5).join(', ')} and ${manifests.length - 5} more` : manifests.join(', ');
+  const add = directories.length > 5 ? 'git add -A' : `git add ${directories.join(' ')}`;
+  return `found ${shown}, but ${manifests.length === 1 ? 'it is' : 'they are'} not tracked: git add ${manifests.length === 1 ? 'it' : 'them'} (\`${add}\`), then run \`boundver init --discover\` again (boundver reads only what git tracks).`;
 }

@@ -25,3 +25,4 @@ export { readConfigValue, type ReadConfigOptions } from './config-value.js';
 export { gitLog, LOG_RECORD_MARKER, type GitLogOptions } from './git-log.js';
 export { type DurableWriteOptions, removeStaleTemporaries, writeFileDurably } from './durable-write.js';
 export { type YamlDepthExcess, yamlDepthExcess } from './yaml-depth.js';
+export { untrackedFiles } from './untracked-files.js';
