@@ -22,6 +22,8 @@ export interface TargetContext {
 }
 
 const EXECUTORS = '@driftgate/nx';
+/** The lock's sync generator (`generators.json`), listed by verify-boundary when `boundarySync` is on. */
+const SYNC_BOUNDARY_GENERATOR = `${EXECUTORS}:sync-boundary`;
 const TECHNOLOGIES = ['driftgate'];
 
 /** A workspace file as an exact fileset input. */
@@ -150,6 +152,8 @@ export function verifyBoundaryTarget(context: TargetContext, configFile: string,
   return {
     executor: `${EXECUTORS}:verify-boundary`,
     cache: options.boundarySource !== 'index',
+    // Opt-in: Nx runs the lock's sync generator for `nx sync`, `nx sync:check` and before the task.
+    ...(options.boundarySync ? { syncGenerators: [SYNC_BOUNDARY_GENERATOR] } : {}),
     inputs: boundaryInputs(context, configFile, reads, true),
     outputs: reportOutputs(context.projectRoot, 'verify-boundary'),
     options: {
