@@ -344,6 +344,17 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
     await commit('Add two libraries');
   });
 
+  if (scenario.createNxWorkspace.includes('-')) {
+    // Before anything relaxes peer resolution (the React scenario's legacy-peer-deps would hide
+    // an ERESOLVE): npm itself must accept the package beside this Nx prerelease.
+    step('npm resolves @driftgate/nx beside the Nx prerelease with strict peer resolution (dry run)', 5 * MINUTE, async () => {
+      const resolved = await run('npm install -D @driftgate/nx --dry-run --legacy-peer-deps=false --strict-peer-deps=true --no-audit --no-fund');
+      expectSuccess('npm install -D @driftgate/nx --dry-run --strict-peer-deps', resolved);
+      expect(resolved.output).not.toContain('ERESOLVE');
+      expect(existsSync(file('node_modules/@driftgate/nx')), 'a dry run installs nothing').toBe(false);
+    });
+  }
+
   if (scenario.react18LegacyPeerDeps) {
     step(`React ${WORKSPACE_REACT} in the workspace, npm set to legacy-peer-deps, committed`, 5 * MINUTE, async () => {
       writeFileSync(file('.npmrc'), `${readFileSyncOr(file('.npmrc'))}legacy-peer-deps=true\n`);
