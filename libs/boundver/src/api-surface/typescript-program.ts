@@ -119,7 +119,14 @@ export class SnapshotProgram {
    * absolute paths (so no `baseUrl`, which TypeScript 6 deprecates, is needed).
    */
   private async loadPaths(read: SnapshotRead): Promise<WorkspacePaths> {
-    const paths = await readWorkspacePaths(this.ts, (path) => this.readText(read, path));
+    let paths: WorkspacePaths;
+    try {
+      paths = await readWorkspacePaths(this.ts, (path) => this.readText(read, path));
+    } catch (error) {
+      // As with any read: the asking request fails, a later one reads again.
+      this.paths = undefined;
+      throw error;
+    }
     if (paths.mapping.size > 0) this.options.paths = Object.fromEntries([...paths.mapping].map(([pattern, targets]) => [pattern, targets.map(toVirtual)]));
     return paths;
   }
