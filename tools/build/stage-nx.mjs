@@ -47,6 +47,8 @@ const ENTRIES = {
 const EXECUTORS = readJson('executors/executors.json').executors;
 const GENERATORS = readJson('executors/generators.json').generators;
 for (const name of Object.keys(EXECUTORS)) ENTRIES[`${name}-executor`] = `executors/dist/executors/${name}/executor.js`;
+// Nx runs a batch (several tasks of one executor in one process) through `batchImplementation`.
+for (const [name, entry] of Object.entries(EXECUTORS)) if (entry.batchImplementation !== undefined) ENTRIES[`${name}-batch`] = `executors/dist/executors/${name}/batch.js`;
 for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `executors/dist/generators/${name}/generator.js`;
 
 /**
@@ -135,7 +137,12 @@ function collection(entries, kind, key) {
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
     cpSync(join(ROOT, 'executors', entry.schema), join(STAGE, 'schemas', kind, `${name}.json`));
-    out[name] = { ...entry, [key]: `./dist/${name}-${kind.replace(/s$/, '')}.js`, schema: `./schemas/${kind}/${name}.json` };
+    out[name] = {
+      ...entry,
+      [key]: `./dist/${name}-${kind.replace(/s$/, '')}.js`,
+      ...(entry.batchImplementation !== undefined ? { batchImplementation: `./dist/${name}-batch.js` } : {}),
+      schema: `./schemas/${kind}/${name}.json`,
+    };
   }
   return out;
 }
