@@ -168,6 +168,23 @@ describe('boundver init (spec §12)', () => {
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('No tracked component could be discovered');
   });
+
+  it('--discover names the manifests that are on disk but not tracked yet (a library generated, not yet added)', () => {
+    // `create-nx-workspace --preset=ts` then `nx g @nx/js:lib packages/calc`: the library is untracked.
+    const r = repo({ 'package.json': '{"name": "@ws/source", "private": true}\n', 'nx.json': '{}\n', '.gitignore': 'dist\n' });
+    r.write({
+      'packages/calc/package.json': '{"name": "@ws/calc", "version": "0.0.1"}\n',
+      'packages/calc/src/index.ts': "export * from './lib/calc';\n",
+      'dist/out/package.json': '{}\n',
+    });
+    const run = bv(r.dir, ['init', '--discover']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('found packages/calc/package.json, but it is not tracked: git add it (`git add packages/calc`), then run `boundver init --discover` again');
+    expect(run.stderr).not.toContain('dist/out');
+    expect(existsSync(join(r.dir, 'boundary.config.json'))).toBe(false);
+    r.git('add', 'packages/calc');
+    expect(bv(r.dir, ['init', '--discover']).status).toBe(0);
+  });
 });
 
 describe('boundver init --discover after nx g @driftgate/nx:init', () => {

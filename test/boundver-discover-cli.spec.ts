@@ -46,6 +46,17 @@ describe('boundver discover', () => {
     for (const [name, component] of Object.entries(json.components)) expect(config.components[name]).toEqual(component);
   });
 
+  it('names the manifest that is on disk but not tracked yet, as init --discover does', () => {
+    const r = repo({ 'README.md': '# workspace\n' });
+    r.write({ 'packages/calc/package.json': '{"name": "calc", "version": "0.0.1"}\n', 'packages/calc/src/index.ts': 'export const one = 1;\n' });
+    const run = boundver(r.dir, ['discover']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Discovered 0 components');
+    expect(run.stdout).toContain('found packages/calc/package.json, but it is not tracked: git add it (`git add packages/calc`)');
+    // An excluded directory is not proposed for adding either.
+    expect(boundver(r.dir, ['discover', '--exclude', 'packages']).stdout).not.toContain('not tracked');
+  });
+
   it('--exclude leaves out a path and everything below it, normalized and listed', () => {
     const r = repo(TREE);
     const run = boundver(r.dir, ['discover', '--format', 'json', '--exclude', 'examples/', '--exclude', './examples', '--exclude', 'tools/cli']);

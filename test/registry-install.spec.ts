@@ -32,12 +32,30 @@ interface Scenario {
   readonly isolatePlugins?: 'false';
   /** Also add the plugin with `nx add` to a copy of the fresh workspace. */
   readonly nxAdd?: boolean;
+  /**
+   * A React 18 workspace whose npm runs with `legacy-peer-deps=true` (its `.npmrc`), as React 18
+   * monorepos such as nrwl/nx-examples have it: npm then hoists ink beside the workspace's React.
+   */
+  readonly react18LegacyPeerDeps?: boolean;
+  /**
+   * Run docs/ci.md's job (it starts with `npm ci`). Default true. Off for a prerelease: the
+   * registry serves only this platform's optional Nx binary of a prerelease, npm writes the
+   * others into the lock without a version, and `npm ci` refuses that lock before anything of
+   * ours runs.
+   */
+  readonly ciJob?: boolean;
 }
 
 const SCENARIOS: readonly Scenario[] = [
   { createNxWorkspace: '22', major: 22 },
   { createNxWorkspace: '23.2.1', major: 23, isolatePlugins: 'false', nxAdd: true },
+  // A prerelease of a supported major, in a React 18 workspace (nrwl/nx-examples runs 23.0.0-rc.4,
+  // for which the registry has no create-nx-workspace; 23.0.0-beta.4 is the one it has).
+  { createNxWorkspace: '23.0.0-beta.4', major: 23, isolatePlugins: 'false', react18LegacyPeerDeps: true, ciJob: false },
 ];
+
+/** The React the legacy-peer-deps scenario puts in the workspace. */
+const WORKSPACE_REACT = '18.3.1';
 
 /** What the README's placeholders stand for in the test workspace. */
 const WORKSPACE = 'acme';
@@ -50,13 +68,16 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '<claim>': `${LIB} returns the library's name`,
 };
 
-/** The first sh block of the README's "Use it in your Nx workspace" section, one command per line. */
+/**
+ * The sh block of the README's "Use it in your Nx workspace" section that installs the package,
+ * one command per line. (The block before it makes a first project; the test makes two itself.)
+ */
 function readmeCommands(): string[] {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   const section = /^## Use it in your Nx workspace\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme);
   if (!section) throw new Error('README.md has no "## Use it in your Nx workspace" section');
-  const block = /^```sh\n([\s\S]*?)^```$/m.exec(section[1]!);
-  if (!block) throw new Error('the "Use it in your Nx workspace" section has no ```sh block');
+  const block = [...section[1]!.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].find((match) => match[1]!.includes('npm install -D @driftgate/nx'));
+  if (!block) throw new Error('the "Use it in your Nx workspace" section has no ```sh block with npm install -D @driftgate/nx');
   return block[1]!
     .split('\n')
     .map((line) => line.trim())
@@ -182,6 +203,7 @@ function reportPaths(output: string): string[] {
 }
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+const readFileSyncOr = (path: string): string => (existsSync(path) ? readFileSync(path, 'utf8') : '');
 
 /** Timings per step, printed at the end. */
 const timings: string[] = [];
@@ -233,7 +255,9 @@ beforeAll(async () => {
   const published = JSON.parse(manifest.stdout) as Record<string, unknown>;
   expect(published.private).toBeUndefined();
   expect(published.bin).toMatchObject({ surf: expect.any(String), boundver: expect.any(String) });
-  expect(published.peerDependencies).toEqual({ nx: '>=22.0.0 <24.0.0', '@nx/devkit': '>=22.0.0 <24.0.0' });
+  expect(published.peerDependencies).toEqual({ nx: '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0', '@nx/devkit': '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0' });
+  // The TUI brings its own React: nothing of it is resolved from the workspace.
+  for (const name of ['ink', 'react', 'react-reconciler']) expect(Object.keys((published.dependencies ?? {}) as Record<string, string>), `${name} is bundled`).not.toContain(name);
   for (const [name, range] of Object.entries((published.dependencies ?? {}) as Record<string, string>)) {
     expect(name.startsWith('@driftgate/'), `${name} is bundled, not a dependency`).toBe(false);
     expect(range, `${name}: ${range}`).toMatch(/^[\^~]?\d+\.\d+\.\d+$/);
@@ -257,7 +281,7 @@ afterAll(async () => {
   }
 }, 2 * MINUTE);
 
-describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major workspace', (scenario) => {
+describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWorkspace workspace', (scenario) => {
   let parent = '';
   let workspace = '';
   let env: NodeJS.ProcessEnv = {};
@@ -306,7 +330,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     const nxVersion = readJson(file('node_modules/nx/package.json')).version as string;
     timings.push(label(`create-nx-workspace@${scenario.createNxWorkspace} gave nx ${nxVersion}`));
     expect(Number(nxVersion.split('.')[0])).toBe(scenario.major);
-    if (scenario.createNxWorkspace.split('.').length === 3) expect(nxVersion).toBe(scenario.createNxWorkspace);
+    if (/^\d+\.\d+\.\d+/.test(scenario.createNxWorkspace)) expect(nxVersion).toBe(scenario.createNxWorkspace);
     expect(readJson(file('node_modules/@nx/js/package.json')).version).toBe(nxVersion);
     expect((await run('git status --porcelain')).stdout).toBe('');
   });
@@ -319,6 +343,26 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     }
     await commit('Add two libraries');
   });
+
+  if (scenario.createNxWorkspace.includes('-')) {
+    // Before anything relaxes peer resolution (the React scenario's legacy-peer-deps would hide
+    // an ERESOLVE): npm itself must accept the package beside this Nx prerelease.
+    step('npm resolves @driftgate/nx beside the Nx prerelease with strict peer resolution (dry run)', 5 * MINUTE, async () => {
+      const resolved = await run('npm install -D @driftgate/nx --dry-run --legacy-peer-deps=false --strict-peer-deps=true --no-audit --no-fund');
+      expectSuccess('npm install -D @driftgate/nx --dry-run --strict-peer-deps', resolved);
+      expect(resolved.output).not.toContain('ERESOLVE');
+      expect(existsSync(file('node_modules/@driftgate/nx')), 'a dry run installs nothing').toBe(false);
+    });
+  }
+
+  if (scenario.react18LegacyPeerDeps) {
+    step(`React ${WORKSPACE_REACT} in the workspace, npm set to legacy-peer-deps, committed`, 5 * MINUTE, async () => {
+      writeFileSync(file('.npmrc'), `${readFileSyncOr(file('.npmrc'))}legacy-peer-deps=true\n`);
+      expectSuccess(`npm install -D react@${WORKSPACE_REACT}`, await run(`npm install -D react@${WORKSPACE_REACT} react-dom@${WORKSPACE_REACT}`));
+      expect(readJson(file('node_modules/react/package.json')).version).toBe(WORKSPACE_REACT);
+      await commit(`React ${WORKSPACE_REACT}`);
+    });
+  }
 
   if (scenario.nxAdd) {
     step('nx add @driftgate/nx installs the package and runs init (in a copy of the workspace)', 10 * MINUTE, async () => {
@@ -445,6 +489,20 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     expect(readFileSync(file(junit!), 'utf8')).toMatch(/<failure/);
   });
 
+  if (scenario.react18LegacyPeerDeps) {
+    step('surf triage runs its TUI in a terminal in a React 18 workspace installed with legacy-peer-deps', 3 * MINUTE, async () => {
+      // The workspace's React 18 is the one at the top of node_modules, where a package that does
+      // not bring its own React would find it.
+      expect(readJson(file('node_modules/react/package.json')).version).toBe(WORKSPACE_REACT);
+      // `script` gives the TUI a pseudo-terminal (CI unset, or triage prints the check report);
+      // `q` quits once the first screen is up.
+      const triage = await run(`(sleep 15; printf q) | env -u CI TERM=xterm-256color script -qefc 'npx surf triage' /dev/null`, 2 * MINUTE);
+      expect(triage.output).not.toMatch(/TypeError|Cannot read properties/);
+      expect(triage.output, describeRun('surf triage', triage)).toMatch(/1 diverged/);
+      expect(triage.status, describeRun('surf triage', triage)).toBe(0);
+    });
+  }
+
   step('verify-boundary: the edited library fails, the other passes', 5 * MINUTE, async () => {
     const edited = await nx(`run ${PLACEHOLDERS['<project>']}:verify-boundary`);
     expect(edited.status, describeRun('verify-boundary of the edited library', edited)).not.toBe(0);
@@ -465,7 +523,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     expect(result.status, 'the edited project still diverges').not.toBe(0);
   });
 
-  step("docs/ci.md's GitHub job: its run steps fail on the edit, and its JUnit and SARIF steps find the reports", 15 * MINUTE, async () => {
+  if (scenario.ciJob !== false) step("docs/ci.md's GitHub job: its run steps fail on the edit, and its JUnit and SARIF steps find the reports", 15 * MINUTE, async () => {
     rmSync(file('reports'), { recursive: true, force: true });
     // CI checks out a pushed commit: the edit is committed, and nrwl/nx-set-shas hands
     // `nx affected` the last green commit and that one.
@@ -478,13 +536,17 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
     const head = await commit(`Make ${LIB} and ${OTHER_LIB} shout`);
     const jobEnv = { ...env, NX_BASE: base, NX_HEAD: head };
     let failedRun: string | undefined;
+    let failedOutput = '';
     let published = 0;
     for (const workflowStep of ciWorkflowSteps()) {
       // GitHub skips a step after a failed one unless it says `if: always()`.
       if (failedRun !== undefined && workflowStep.if !== 'always()') continue;
       if (workflowStep.run !== undefined) {
         const result = await timed(label(`docs/ci.md: ${workflowStep.run}`), () => sh(workflowStep.run!, workspace, jobEnv));
-        if (result.status !== 0) failedRun = workflowStep.run;
+        if (result.status !== 0 && failedRun === undefined) {
+          failedRun = workflowStep.run;
+          failedOutput = describeRun(workflowStep.run, result);
+        }
         if (workflowStep.run.includes('nx affected')) {
           const projects = [PLACEHOLDERS['<project>'], otherProject];
           const ran = [...taskOutcomes(result.output).keys()].sort();
@@ -498,11 +560,13 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
       } else if (workflowStep.uses?.startsWith('mikepenz/action-junit-report')) {
         const pattern = String(workflowStep.with?.['report_paths']);
         const matched = filesBelow(workspace, pattern.split('/')[0]!).filter((path) => minimatch(path, pattern));
-        expect(matched.length, `${pattern} matches a JUnit report`).toBeGreaterThan(0);
+        expect(matched.length, `${pattern} matches a JUnit report; the first failed run step: ${failedOutput}`).toBeGreaterThan(0);
         expect(matched.some((path) => /<failure/.test(readFileSync(file(path), 'utf8'))), `a <failure> in ${matched.join(', ')}`).toBe(true);
         published++;
       } else if (workflowStep.uses?.startsWith('github/codeql-action/upload-sarif')) {
         const target = String(workflowStep.with?.['sarif_file']);
+        // The merged log is a build product like the reports: git-ignored with them (nx:init ignores the folder).
+        expect((await run(`git check-ignore -q ${target}`)).status, `${target} is git-ignored`).toBe(0);
         const sarif = target.endsWith('.sarif') ? [target] : filesBelow(workspace, target).filter((path) => path.endsWith('.sarif'));
         expect(sarif.length, `SARIF files at ${target}`).toBeGreaterThan(0);
         // upload-sarif refuses an upload in which two runs share a category.
@@ -517,7 +581,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $major works
         published++;
       }
     }
-    expect(failedRun, 'the gate step fails on the edited project').toContain('nx affected');
+    expect(failedRun, `the gate step fails on the edited project\n${failedOutput}`).toContain('nx affected');
     expect(published, 'the job publishes JUnit and SARIF').toBe(2);
   });
 });

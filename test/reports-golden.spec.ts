@@ -40,6 +40,12 @@ describe('report goldens of the demo repository', () => {
     );
   });
 
+  it('surf-lint as human: a hub-level finding names the hub alone, without an empty anchor after ::', () => {
+    const human = renderReport(first.reports['surf-lint'], 'human').out;
+    expect(human).toContain('warning: hubs/pricing.md\n');
+    expect(human).not.toMatch(/ :: $/m);
+  });
+
   for (const name of ['surf-check', 'surf-lint', 'boundver-verify'] as const) {
     for (const format of REPORT_FORMAT_NAMES) {
       it(`${name} as ${format}`, () => {

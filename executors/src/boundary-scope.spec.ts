@@ -55,4 +55,14 @@ describe('boundary scope', () => {
     expect(boundaryReadSet(found, { components: ['docs'], workspace: false }).paths).toEqual(['docs']);
     expect(boundaryReadSet(found).paths).toEqual(['apps/web', 'docs', 'services/api', 'services/api/tools', 'third_party/web']);
   });
+
+  it('marks a share with a typescript-api component: its re-exports reach the projects it depends on', () => {
+    const found = readBoundaryWorkspace(dir)!.config!;
+    expect(boundaryReadSet(found, { components: ['web'], workspace: false }).typescriptModules).toBeUndefined();
+    writeFileSync(join(dir, 'boundary.config.json'), JSON.stringify({ ...config, components: { ...config.components, web: { path: 'apps/web', boundary: { provider: 'typescript-api', paths: ['src/index.ts'] } } } }));
+    const typed = readBoundaryWorkspace(dir)!.config!;
+    expect(boundaryReadSet(typed, { components: ['web'], workspace: false }).typescriptModules).toBe(true);
+    expect(boundaryReadSet(typed, { components: ['api'], workspace: false }).typescriptModules).toBeUndefined();
+    writeFileSync(join(dir, 'boundary.config.json'), JSON.stringify(config));
+  });
 });

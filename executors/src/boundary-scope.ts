@@ -78,6 +78,12 @@ export interface BoundaryReadSet {
   readonly tagPrefixes: readonly string[];
   /** Custom provider modules given as workspace-relative paths, sorted. */
   readonly providerModules: readonly string[];
+  /**
+   * Set when a component uses `typescript-api`: its surface also follows re-exports into the
+   * projects it depends on (relative or through the root tsconfig's `paths`), so those projects'
+   * files and the root tsconfig are inputs too.
+   */
+  readonly typescriptModules?: true;
 }
 
 /**
@@ -94,9 +100,11 @@ export function boundaryReadSet(config: BoundverConfig, share?: VerifyShare): Bo
   }
   const paths = new Set<string>();
   const tagPrefixes = new Set<string>();
+  let typescriptModules = false;
   for (const name of members) {
     const component: ComponentConfig | undefined = byName.get(name);
     if (component === undefined) continue;
+    if (component.boundary.provider === 'typescript-api') typescriptModules = true;
     paths.add(component.path);
     for (const copy of component.vendoredCopies ?? []) paths.add(copy.replace(/\/+$/, ''));
     if (component.versionSource?.kind === 'git-tag') tagPrefixes.add(component.versionSource.gitTagPrefix);
@@ -109,5 +117,6 @@ export function boundaryReadSet(config: BoundverConfig, share?: VerifyShare): Bo
     paths: sortByCodePoint(paths),
     tagPrefixes: sortByCodePoint(tagPrefixes),
     providerModules: sortByCodePoint(new Set(providerModules)),
+    ...(typescriptModules ? { typescriptModules: true as const } : {}),
   };
 }

@@ -58,6 +58,15 @@ describe('verify-claims on a cached target', () => {
   });
 });
 
+describe('verify-boundary inputs', () => {
+  it('cover the dependencies and the root tsconfig when a component follows TypeScript re-exports, and only then', () => {
+    const typed = verifyBoundaryTarget(contextOf(), 'boundary.config.json', { components: ['a'], workspace: false }, { ...READS, typescriptModules: true });
+    expect(typed.inputs).toEqual(expect.arrayContaining(['^default', '{workspaceRoot}/tsconfig.base.json', '{workspaceRoot}/tsconfig.json']));
+    const plain = verifyBoundaryTarget(contextOf(), 'boundary.config.json', { components: ['a'], workspace: false }, READS);
+    expect(plain.inputs).not.toContain('^default');
+  });
+});
+
 describe('verify-boundary on a cached target', () => {
   const working = verifyBoundaryTarget(contextOf(), 'boundary.config.json', { components: ['a', 'b'], workspace: false }, READS);
   const head = verifyBoundaryTarget(contextOf({ boundarySource: 'head' }), 'boundary.config.json', { components: ['a'], workspace: false }, READS);

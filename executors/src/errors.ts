@@ -6,6 +6,10 @@ export type DriftgateNxErrorCode =
   | 'DRIFTGATE_NX_NO_PROJECT'
   /** A workspace file the plugin or a generator must read is not valid. */
   | 'DRIFTGATE_NX_BAD_FILE'
+  /** A generator was asked to add to a file it only ever creates (a hub that exists). */
+  | 'DRIFTGATE_NX_HUB_EXISTS'
+  /** A claim's anchor, given to a generator, does not resolve to one symbol of the workspace. */
+  | 'DRIFTGATE_NX_BAD_ANCHOR'
   /**
    * A run of a cached target has an option that changes what it reads (or writes) without
    * changing the target's inputs (or outputs), so a cache hit could replay another run's verdict.

@@ -22,10 +22,15 @@ export interface TargetContext {
 }
 
 const EXECUTORS = '@driftgate/nx';
+/** The lock's sync generator (`generators.json`), listed by verify-boundary when `boundarySync` is on. */
+const SYNC_BOUNDARY_GENERATOR = `${EXECUTORS}:sync-boundary`;
 const TECHNOLOGIES = ['driftgate'];
 
 /** A workspace file as an exact fileset input. */
 const file = (path: string): string => `{workspaceRoot}/${path}`;
+
+// Where the tsconfig `paths` the typescript-api provider follows are read from (its own order).
+const TSCONFIG_FILES = ['tsconfig.base.json', 'tsconfig.json'];
 
 /** Every file at or below a workspace-relative path (a directory, or the file itself). */
 const tree = (path: string): string[] => (path === '.' || path === '' ? ['{workspaceRoot}/**/*'] : [`{workspaceRoot}/${path}`, `{workspaceRoot}/${path}/**/*`]);
@@ -112,6 +117,9 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
   if (withLock) inputs.push(file(context.options.boundaryLock));
   for (const path of reads.paths) inputs.push(...tree(path));
   inputs.push(...reads.providerModules.map(file));
+  // The files of the projects a re-export reaches (Nx sees the same imports as dependencies) and
+  // the tsconfig whose `paths` decide where a re-export leads.
+  if (reads.typescriptModules === true) inputs.push('^default', ...TSCONFIG_FILES.map(file));
   inputs.push(...context.tool.inputs);
   const source = context.options.boundarySource;
   if (source === 'working-tree' && reads.paths.length > 0) {
@@ -144,6 +152,8 @@ export function verifyBoundaryTarget(context: TargetContext, configFile: string,
   return {
     executor: `${EXECUTORS}:verify-boundary`,
     cache: options.boundarySource !== 'index',
+    // Opt-in: Nx runs the lock's sync generator for `nx sync`, `nx sync:check` and before the task.
+    ...(options.boundarySync ? { syncGenerators: [SYNC_BOUNDARY_GENERATOR] } : {}),
     inputs: [...boundaryInputs(context, configFile, reads, true), ...(options.boundaryBaseline === undefined ? [] : [file(options.boundaryBaseline)])],
     outputs: reportOutputs(context.projectRoot, 'verify-boundary'),
     options: {

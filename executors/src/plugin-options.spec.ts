@@ -15,6 +15,7 @@ describe('plugin options', () => {
       boundaryLock: 'boundary.lock.json',
       boundarySource: 'working-tree',
       workspaceProjectName: undefined,
+      boundarySync: false,
     });
     expect(normalizePluginOptions({ reportDirectory: './out//gates/', formats: ['sarif', 'json', 'human', 'json'] })).toMatchObject({ reportDirectory: 'out/gates', formats: ['human', 'json', 'sarif'] });
     expect(normalizePluginOptions({ formats: ['junit', 'sarif', 'json', 'human'] }).formats).toEqual(['human', 'json', 'junit', 'sarif']);

@@ -1,3 +1,4 @@
+import type { NxJsonConfiguration, PluginConfiguration } from '@nx/devkit';
 import type { SourceMode } from '@driftgate/boundver';
 import { DriftgateNxError } from './errors.js';
 import { type ReportFormat, normalizeFormats } from './report-files.js';
@@ -41,6 +42,13 @@ export interface DriftgatePluginOptions {
    * Default: the root `package.json` name, else `workspace`.
    */
   workspaceProjectName?: string;
+  /**
+   * Keep the lock in sync the Nx way: the verify-boundary targets list the
+   * `@driftgate/nx:sync-boundary` sync generator, so `nx sync` updates the lock, `nx sync:check`
+   * fails while it lags the code, and Nx offers to sync before a verify-boundary task runs on a
+   * developer machine. Default false (the lock changes only when generate-boundary runs).
+   */
+  boundarySync?: boolean;
 }
 
 /** {@link DriftgatePluginOptions} with every default applied. */
@@ -56,6 +64,7 @@ export interface NormalizedPluginOptions {
   readonly boundarySource: SourceMode;
   readonly boundaryBaseline: string | undefined;
   readonly workspaceProjectName: string | undefined;
+  readonly boundarySync: boolean;
 }
 
 export const DEFAULT_REPORT_DIRECTORY = 'reports/driftgate';
@@ -79,6 +88,9 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
   if (!SOURCES.includes(source)) {
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option boundarySource must be one of ${SOURCES.join(', ')}; got ${JSON.stringify(source)}`);
   }
+  if (o.boundarySync !== undefined && typeof o.boundarySync !== 'boolean') {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option boundarySync must be true or false; got ${JSON.stringify(o.boundarySync)}`);
+  }
   const targetNames = [
     name('verifyClaimsTargetName', 'verify-claims'),
     name('stampClaimsTargetName', 'stamp-claims'),
@@ -100,7 +112,27 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
     boundarySource: source,
     boundaryBaseline: o.boundaryBaseline === undefined ? undefined : relativeOption('boundaryBaseline', o.boundaryBaseline),
     workspaceProjectName: o.workspaceProjectName,
+    boundarySync: o.boundarySync === true,
   };
+}
+
+/** The plugin's entries in `nx.json`, by the names Nx resolves to it. */
+export const PLUGIN_ENTRY = '@driftgate/nx/plugin';
+const OUR_ENTRIES: ReadonlySet<string> = new Set([PLUGIN_ENTRY, '@driftgate/nx']);
+
+/** Whether an `nx.json` plugins entry registers this plugin. */
+export function isDriftgateEntry(entry: PluginConfiguration): boolean {
+  return OUR_ENTRIES.has(typeof entry === 'string' ? entry : entry.plugin);
+}
+
+/**
+ * The normalized options of the plugin's first registration in `nx.json` (defaults when it is not
+ * registered): what code outside inference (a sync generator) needs to agree with the targets.
+ */
+export function pluginEntryOptions(nxJson: NxJsonConfiguration | null | undefined): NormalizedPluginOptions {
+  const entry = (nxJson?.plugins ?? []).find(isDriftgateEntry);
+  const options = entry === undefined || typeof entry === 'string' ? undefined : (entry.options as DriftgatePluginOptions | undefined);
+  return normalizePluginOptions(options);
 }
 
 /** A workspace-relative POSIX path option: no absolute path, no `..`, no backslash. */

@@ -14,7 +14,7 @@ import { toolIdentity } from './tool-identity.js';
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
 /** Bumped whenever inference changes shape, so cached results of an older plugin are not reused. */
-const INFERENCE_VERSION = 4;
+const INFERENCE_VERSION = 5;
 
 /** Files whose names define projects; the plugin attaches its targets to those projects. */
 export const PROJECT_FILES_GLOB = '{package.json,**/package.json,project.json,**/project.json}';

@@ -47,6 +47,8 @@ const ENTRIES = {
 const EXECUTORS = readJson('executors/executors.json').executors;
 const GENERATORS = readJson('executors/generators.json').generators;
 for (const name of Object.keys(EXECUTORS)) ENTRIES[`${name}-executor`] = `executors/dist/executors/${name}/executor.js`;
+// Nx runs a batch (several tasks of one executor in one process) through `batchImplementation`.
+for (const [name, entry] of Object.entries(EXECUTORS)) if (entry.batchImplementation !== undefined) ENTRIES[`${name}-batch`] = `executors/dist/executors/${name}/batch.js`;
 for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `executors/dist/generators/${name}/generator.js`;
 
 /**
@@ -55,7 +57,10 @@ for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `exec
  * - nx and @nx/devkit are the workspace's own: peer dependencies.
  * - web-tree-sitter finds its runtime .wasm beside its module, and the grammars are .wasm files:
  *   both exact, because a claim's hash depends on the parse tree they produce.
- * - ink and react (the triage TUI: top-level await, yoga's .wasm) load only in `surf triage`.
+ * - ink, react and react-reconciler (the triage TUI) are NOT among them: they are bundled into the
+ *   chunk only `surf triage` imports. Resolved from node_modules, they were whatever npm hoisted:
+ *   under legacy-peer-deps in a React 18 workspace, ink beside React 18 while ours stayed nested,
+ *   and the reconciler of one React read the internals of the other and crashed on start.
  * - yaml, smol-toml and ajv's runtime helpers are loaded through createRequire by boundver.
  */
 const RUNTIME_DEPENDENCIES = {
@@ -64,17 +69,22 @@ const RUNTIME_DEPENDENCIES = {
   'tree-sitter-python': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-rust': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-typescript': { from: 'libs/syntax', range: 'exact' },
-  ink: { from: 'libs/triage', range: 'caret' },
-  react: { from: 'libs/triage', range: 'caret' },
   yaml: { from: 'libs/boundver', range: 'caret' },
   'smol-toml': { from: 'libs/boundver', range: 'caret' },
   ajv: { from: 'libs/boundver', range: 'caret' },
 };
 
-/** The Nx versions the package works with; the registry test installs it under the oldest and the newest major. */
-export const NX_PEER_RANGE = '>=22.0.0 <24.0.0';
+/**
+ * The Nx versions the package works with; the registry test installs it under the oldest and the
+ * newest major, and under a prerelease. npm lets a prerelease satisfy a range only through a
+ * comparator on the same major.minor.patch that names a prerelease itself, so each major has its
+ * `>=N.0.0-0`: its betas and release candidates (`23.0.0-rc.4`, what nrwl/nx-examples runs) are in;
+ * a minor's prereleases (`23.1.0-beta.0`) cannot be named without listing every minor, and stay out.
+ */
+export const NX_PEER_RANGE = '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0';
 
-const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES)];
+// ink loads react-devtools-core only when DEV=true, and the package does not ship it.
+const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES), 'react-devtools-core'];
 
 /**
  * Runtime dependencies the plugin entry bundles all the same: it parses surf.toml on every Nx
@@ -127,7 +137,12 @@ function collection(entries, kind, key) {
   const out = {};
   for (const [name, entry] of Object.entries(entries)) {
     cpSync(join(ROOT, 'executors', entry.schema), join(STAGE, 'schemas', kind, `${name}.json`));
-    out[name] = { ...entry, [key]: `./dist/${name}-${kind.replace(/s$/, '')}.js`, schema: `./schemas/${kind}/${name}.json` };
+    out[name] = {
+      ...entry,
+      [key]: `./dist/${name}-${kind.replace(/s$/, '')}.js`,
+      ...(entry.batchImplementation !== undefined ? { batchImplementation: `./dist/${name}-batch.js` } : {}),
+      schema: `./schemas/${kind}/${name}.json`,
+    };
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Snapshot } from '@driftgate/git';
+import { type Snapshot, untrackedFiles } from '@driftgate/git';
 import { loadConfigFromSource } from './config-source.js';
 import { declaredPathProblem, isGlobPattern } from './declared-path.js';
 import { discoverComponents, manifestDirectories, type DiscoveredComponent } from './discover-components.js';
@@ -60,6 +60,11 @@ export interface DiscoverRepositoryResult {
   readonly excluded: string[];
   /** Present only when `diffConfig` was asked for. */
   readonly configDiff: DiscoveryConfigDiff | null;
+  /**
+   * When nothing tracked proposes a component: which untracked manifests would, and the `git add`
+   * that makes them count; '' otherwise.
+   */
+  readonly untrackedHint: string;
 }
 
 /**
@@ -149,14 +154,45 @@ export async function discoverRepository(options: DiscoverRepositoryOptions): Pr
   const snapshot = await captureOperationSource(options.cwd, 'working-tree');
   try {
     const paths = snapshot.entries.map((entry) => entry.path).filter((path) => !isExcluded(path, excluded));
-    const components = discoverComponents(paths, { rootName: basename(snapshot.root), projectNames: await declaredProjectNames(snapshot, paths) });
+    const discoverOptions = { rootName: basename(snapshot.root), projectNames: await declaredProjectNames(snapshot, paths) };
+    const components = discoverComponents(paths, discoverOptions);
+    const untrackedHint = components.length === 0 ? await untrackedComponentsHint(snapshot.root, paths, excluded, discoverOptions) : '';
     let configDiff: DiscoveryConfigDiff | null = null;
     if (options.diffConfig !== undefined) {
       const loaded = await loadConfigFromSource(snapshot, options.diffConfig === true ? undefined : options.diffConfig);
       configDiff = compareWithConfig(components, configuredRoots(loaded.document, loaded.file.display), loaded.file.display);
     }
-    return { root: snapshot.root, components, excluded, configDiff };
+    return { root: snapshot.root, components, excluded, configDiff, untrackedHint };
   } finally {
     await snapshot.close();
   }
+}
+
+/** Manifest names discovery reads, for naming the one an untracked component was found by. */
+const MANIFEST_NAMES = ['package.json', 'pyproject.toml', 'Cargo.toml', 'go.mod'];
+
+/**
+ * When discovery over the tracked files found nothing: the components the untracked (not
+ * ignored) files would have given, named by their manifests, and what to do. A library just
+ * generated (`nx g @nx/js:lib packages/calc`) is on disk and not yet added; discovery only reads
+ * tracked files, because every later command reads a git snapshot and would not see it either.
+ * '' when the untracked files would not give a component either.
+ */
+async function untrackedComponentsHint(root: string, tracked: readonly string[], excluded: readonly string[], discoverOptions: Parameters<typeof discoverComponents>[1]): Promise<string> {
+  const untracked = (await untrackedFiles(root)).filter((path) => !isExcluded(path, excluded));
+  if (untracked.length === 0) return '';
+  const untrackedSet = new Set(untracked);
+  const found = discoverComponents([...tracked, ...untracked], discoverOptions);
+  const manifests: string[] = [];
+  const directories: string[] = [];
+  for (const component of found) {
+    const prefix = component.path === '' ? '' : `${component.path}/`;
+    const manifest = MANIFEST_NAMES.map((name) => `${prefix}${name}`).find((path) => untrackedSet.has(path));
+    manifests.push(manifest ?? `${prefix}(its files)`);
+    directories.push(component.path === '' ? '.' : component.path);
+  }
+  if (manifests.length === 0) return '';
+  const shown = manifests.length > 5 ? `${manifests.slice(0, 5).join(', ')} and ${manifests.length - 5} more` : manifests.join(', ');
+  const add = directories.length > 5 ? 'git add -A' : `git add ${directories.join(' ')}`;
+  return `found ${shown}, but ${manifests.length === 1 ? 'it is' : 'they are'} not tracked: git add ${manifests.length === 1 ? 'it' : 'them'} (\`${add}\`), then run \`boundver init --discover\` again (boundver reads only what git tracks).`;
 }

@@ -113,10 +113,12 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   }
   let root: string;
   let discovered: DiscoveredComponent[] = [];
+  let untrackedHint = '';
   if (options.discover) {
     const found = await discoverRepository({ cwd: options.cwd });
     root = found.root;
     discovered = found.components;
+    untrackedHint = found.untrackedHint;
   } else {
     root = await findRepoRoot(options.cwd);
   }
@@ -140,7 +142,9 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   if (options.discover && discovered.length === 0) {
     throw new BoundverError(
       'BOUNDVER_USAGE',
-      'No tracked component could be discovered: no package.json, pyproject.toml, Cargo.toml or go.mod outside dependency and build directories (a repository-root manifest also needs a tracked src/, lib/, app/ or single Python package directory). Run `boundver init` without --discover and edit the example component.',
+      untrackedHint !== ''
+        ? `No tracked component could be discovered: ${untrackedHint}`
+        : 'No tracked component could be discovered: no package.json, pyproject.toml, Cargo.toml or go.mod outside dependency and build directories (a repository-root manifest also needs a tracked src/, lib/, app/ or single Python package directory). Run `boundver init` without --discover and edit the example component.',
     );
   }
   const components: JsonObject = new Map();

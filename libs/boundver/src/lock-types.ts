@@ -4,7 +4,12 @@ import type { JsonObject } from './json-value.js';
 
 /** `schema` of the lock this package reads and writes. */
 export const LOCK_SCHEMA = 'boundary-lock/v3';
-/** `$schema` written into every lock: a fixed constant, not the running version. */
+/**
+ * `$schema` written into every lock: a fixed constant, not the running version. It is the
+ * reference's canonical publication of the `boundary-lock/v3` schema (v0.13.0 is the release that
+ * published it), so a lock written here and one written by the Python boundver are the same bytes,
+ * and regenerating a lock after an upgrade does not dirty it. It moves only with LOCK_SCHEMA.
+ */
 export const LOCK_SCHEMA_URL = 'https://raw.githubusercontent.com/yzm1/boundver/v0.13.0/spec/boundary.lock.schema.json';
 
 /** The four fingerprints of a component: 64 lowercase hex characters, or null when unavailable. */

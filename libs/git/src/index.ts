@@ -27,3 +27,4 @@ export { gitLog, LOG_RECORD_MARKER, type GitLogOptions } from './git-log.js';
 export { unchangedTrackedBlobs } from './unchanged-tracked-blobs.js';
 export { type DurableWriteOptions, removeStaleTemporaries, writeFileDurably } from './durable-write.js';
 export { type YamlDepthExcess, yamlDepthExcess } from './yaml-depth.js';
+export { untrackedFiles } from './untracked-files.js';

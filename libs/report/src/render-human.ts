@@ -76,7 +76,9 @@ function indentedLines(text: string, indent: string): string {
 function lintHuman(result: LintResult): Rendered {
   let out = '';
   for (const f of result.findings) {
-    out += `${f.severity === 'block' ? 'error' : 'warning'}: ${terminalSafe(f.hub)} :: ${terminalSafe(f.at)}\n`;
+    // A hub-level finding (prose, claim shape) has no anchor: the hub alone is its location.
+    const where = f.at === '' ? terminalSafe(f.hub) : `${terminalSafe(f.hub)} :: ${terminalSafe(f.at)}`;
+    out += `${f.severity === 'block' ? 'error' : 'warning'}: ${where}\n`;
     out += `    ${terminalSafe(f.message)}\n`;
     if (f.claim !== '') out += `    claim: ${terminalSafe(truncateClaim(f.claim, 80))}\n`;
   }

@@ -50,6 +50,7 @@ function discoverText(result: DiscoverRepositoryResult): string {
     lines.push(`  ${component.name}  ${component.path}  boundary: ${boundary}  version: ${version}`);
   }
   if (result.excluded.length > 0) lines.push(`Excluded: ${result.excluded.join(', ')}`);
+  if (result.untrackedHint !== '') lines.push(`Nothing tracked proposes a component: ${result.untrackedHint}`);
   const diff = result.configDiff;
   if (diff !== null) {
     lines.push('', `Compared with ${diff.config}:`);

@@ -43,6 +43,18 @@ export interface VerifyBoundaryOptions {
   formats?: Array<ReportFormat | 'text'>;
 }
 
+/** One line the executor logs, at the level it logs it. */
+export interface VerifyBoundaryLogLine {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly text: string;
+}
+
+/** What one verify-boundary task did: its verdict and what it has to say, in order. */
+export interface VerifyBoundaryOutcome {
+  readonly success: boolean;
+  readonly log: readonly VerifyBoundaryLogLine[];
+}
+
 /**
  * `boundver verify` of this project's share (its components; at the workspace level also the lock
  * as a whole and the slices): recomputes their fingerprints from one snapshot and compares them
@@ -51,7 +63,18 @@ export interface VerifyBoundaryOptions {
  * exit code 0 only.
  */
 export default async function verifyBoundaryExecutor(options: VerifyBoundaryOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  const { success, log } = await runVerifyBoundary(options, context);
+  for (const line of log) logger[line.level](line.text);
+  return { success };
+}
+
+/**
+ * One task's work, its log returned rather than printed: the executor prints it, the batch
+ * implementation hands it to Nx as the task's terminal output.
+ */
+export async function runVerifyBoundary(options: VerifyBoundaryOptions, context: ExecutorContext): Promise<VerifyBoundaryOutcome> {
   const root = context.root;
+  const log: VerifyBoundaryLogLine[] = [];
   let location: ReportLocation | undefined;
   try {
     const projectRoot = projectRootOf(context);
@@ -78,16 +101,16 @@ export default async function verifyBoundaryExecutor(options: VerifyBoundaryOpti
     const success = result.exitCode === 0;
     // The human renderer makes every untrusted value terminal-safe.
     const human = renderReport(report, 'human');
-    (success ? logger.info : logger.error)(`${human.out}${human.err}${exitLine(result.exitCode)}`.trimEnd());
+    log.push({ level: success ? 'info' : 'error', text: `${human.out}${human.err}${exitLine(result.exitCode)}`.trimEnd() });
     // Files on disk the snapshot misses (an untracked module an entry point re-exports).
-    for (const note of result.notes) logger.warn(`verify-boundary: note: ${terminalSafe(note.message)}`);
-    for (const file of written) logger.info(`report: ${terminalSafe(file.path)}`);
-    return { success };
+    for (const note of result.notes) log.push({ level: 'warn', text: `verify-boundary: note: ${terminalSafe(note.message)}` });
+    for (const file of written) log.push({ level: 'info', text: `report: ${terminalSafe(file.path)}` });
+    return { success, log };
   } catch (error) {
-    logger.error(`verify-boundary: ${describeError(error)}`);
+    log.push({ level: 'error', text: `verify-boundary: ${describeError(error)}` });
     // A run that could not check leaves no report: an earlier run's would pass for this one's.
-    if (location !== undefined) await removeReportFiles(root, location).catch((cleanup: unknown) => logger.error(`verify-boundary: ${describeError(cleanup)}`));
-    return { success: false };
+    if (location !== undefined) await removeReportFiles(root, location).catch((cleanup: unknown) => log.push({ level: 'error', text: `verify-boundary: ${describeError(cleanup)}` }));
+    return { success: false, log };
   }
 }
 

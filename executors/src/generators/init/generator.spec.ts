@@ -59,6 +59,18 @@ describe('init generator', () => {
     expect(readNxJson(other)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { reportDirectory: 'out/gates', formats: ['human', 'junit'] } }]);
   });
 
+  it('--boundarySync sets the plugin option on a new or a registered entry, keeping the others; unset keeps it', async () => {
+    const tree = createTreeWithEmptyWorkspace();
+    await initGenerator(tree, { skipFormat: true, boundarySync: false });
+    expect(readNxJson(tree)!.plugins).toEqual([PLUGIN_ENTRY]);
+    await initGenerator(tree, { skipFormat: true, formats: 'junit', boundarySync: true });
+    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { formats: ['junit'], boundarySync: true } }]);
+    await initGenerator(tree, { skipFormat: true, formats: 'sarif' });
+    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { formats: ['sarif'], boundarySync: true } }]);
+    await initGenerator(tree, { skipFormat: true, boundarySync: false });
+    expect(readNxJson(tree)!.plugins).toEqual([{ plugin: PLUGIN_ENTRY, options: { formats: ['sarif'], boundarySync: false } }]);
+  });
+
   it('updates the formats of the registered entry on a later run instead of adding a second one', async () => {
     const tree = createTreeWithEmptyWorkspace();
     await initGenerator(tree, { skipFormat: true, formats: 'junit' });

@@ -1,7 +1,7 @@
 import { type PluginConfiguration, type Tree, formatFiles, readNxJson, updateNxJson } from '@nx/devkit';
 import { DEFAULT_SURF_TOML, SURF_CONFIG_FILE, bundleGlob } from '@driftgate/surf';
 import { DriftgateNxError } from '../../errors.js';
-import { DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
+import { DEFAULT_REPORT_DIRECTORY, PLUGIN_ENTRY, isDriftgateEntry, relativeOption } from '../../plugin-options.js';
 import { type ReportFormat, normalizeFormats } from '../../report-files.js';
 import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, surfConfigInTree } from '../../workspace-files.js';
 
@@ -15,21 +15,22 @@ export interface InitGeneratorOptions {
    * `codequality`. Unset: the plugin's default, and a registered entry keeps what it has.
    */
   formats?: string | readonly string[];
+  /**
+   * Keep the boundary lock in sync the Nx way (`nx sync`, `nx sync:check`): sets the plugin's
+   * `boundarySync` option. Unset: a registered entry keeps what it has.
+   */
+  boundarySync?: boolean;
   /** Skip formatting the changed files. Default false. */
   skipFormat?: boolean;
 }
 
 /** The plugin entry `init` registers. */
-export const PLUGIN_ENTRY = '@driftgate/nx/plugin';
+export { PLUGIN_ENTRY };
 
 /** Named inputs `init` adds to `nx.json` for targets of your own that depend on the gates' files. */
 export const NAMED_INPUTS = { claims: 'driftgateClaims', boundary: 'driftgateBoundary' } as const;
 
-const OUR_ENTRIES: ReadonlySet<string> = new Set([PLUGIN_ENTRY, '@driftgate/nx']);
-
-function isOurs(entry: PluginConfiguration): boolean {
-  return OUR_ENTRIES.has(typeof entry === 'string' ? entry : entry.plugin);
-}
+const isOurs = isDriftgateEntry;
 
 const FORMATS_OPTION = 'the formats option of @driftgate/nx:init';
 
@@ -45,13 +46,13 @@ function formatsOption(value: unknown): ReportFormat[] {
 }
 
 /**
- * `entry` with `formats` as its plugin option, every other option kept in place: a later run
- * with other formats updates the registration instead of adding a second one.
+ * `entry` with `set` among its plugin options, every other option kept in place: a later run
+ * with other formats (or boundarySync) updates the registration instead of adding a second one.
  */
-function withFormats(entry: PluginConfiguration, formats: readonly ReportFormat[]): PluginConfiguration {
-  if (typeof entry === 'string') return { plugin: entry, options: { formats: [...formats] } };
+function withOptions(entry: PluginConfiguration, set: Record<string, unknown>): PluginConfiguration {
+  if (typeof entry === 'string') return { plugin: entry, options: { ...set } };
   const options = entry.options !== null && typeof entry.options === 'object' && !Array.isArray(entry.options) ? (entry.options as Record<string, unknown>) : {};
-  return { ...entry, options: { ...options, formats: [...formats] } };
+  return { ...entry, options: { ...options, ...set } };
 }
 
 /**
@@ -71,11 +72,14 @@ export default async function initGenerator(tree: Tree, options: InitGeneratorOp
 
   const nxJson = readNxJson(tree) ?? {};
   let plugins = nxJson.plugins ?? [];
+  // Only set options are written: false is the plugin's default for boundarySync.
+  const set = { ...(formats === undefined ? {} : { formats: [...formats] }), ...(options.boundarySync === undefined ? {} : { boundarySync: options.boundarySync }) };
   if (!plugins.some(isOurs)) {
-    const pluginOptions = { ...(reportDirectory === DEFAULT_REPORT_DIRECTORY ? {} : { reportDirectory }), ...(formats === undefined ? {} : { formats }) };
+    const pluginOptions = { ...(reportDirectory === DEFAULT_REPORT_DIRECTORY ? {} : { reportDirectory }), ...set };
+    if (pluginOptions.boundarySync === false) delete pluginOptions.boundarySync;
     plugins.push(Object.keys(pluginOptions).length === 0 ? PLUGIN_ENTRY : { plugin: PLUGIN_ENTRY, options: pluginOptions });
-  } else if (formats !== undefined) {
-    plugins = plugins.map((entry) => (isOurs(entry) ? withFormats(entry, formats) : entry));
+  } else if (Object.keys(set).length > 0) {
+    plugins = plugins.map((entry) => (isOurs(entry) ? withOptions(entry, set) : entry));
   }
   nxJson.plugins = plugins;
   const surf = surfConfigInTree(tree);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -201,6 +201,27 @@ describe('typescript-api: the surface of an Nx-style library', () => {
     expect(calcSecond).toEqual(calcFirst);
     expect(otherSecond).toEqual(otherFirst);
     expect(otherFirst).toEqual({ ok: true, symbols: [{ entry: 'src/index.ts', name: 'pick', kind: 'variable', text: 'const pick: (flag: boolean) => "a" | 1;' }] });
+  });
+
+  it('TypeScript 6.0 (what a fresh Nx workspace installs) gives the same surface as 5.9, React components included', async () => {
+    // A workspace whose own typescript is 6.0: its node_modules/typescript is the 6.0 package.
+    const workspace = mkdtempSync(join(tmpdir(), 'driftgate-ts6-'));
+    try {
+      writeFileSync(join(workspace, 'package.json'), '{"private": true}\n');
+      mkdirSync(join(workspace, 'node_modules'));
+      symlinkSync(join(REPO_ROOT, 'node_modules', 'typescript-6'), join(workspace, 'node_modules', 'typescript'), 'dir');
+      const tree: Tree = {
+        ...NX_LIB,
+        'packages/calc/src/index.ts': `${NX_LIB['packages/calc/src/index.ts']}export * from './lib/page';\n`,
+        'packages/calc/src/lib/page.tsx': 'export interface PageProps {\n  title: string;\n}\nexport function Page(props: PageProps) {\n  return <h1>{props.title}</h1>;\n}\n',
+      };
+      const on5 = await createTypescriptApiProvider().surface(request(tree, 'packages/calc'));
+      const on6 = await createTypescriptApiProvider().surface(request(tree, 'packages/calc', [], workspace));
+      expect(on5.ok && on5.symbols.map((symbol) => symbol.name)).toEqual(expect.arrayContaining(['Page', 'PageProps', 'splitEvenly']));
+      expect(on6).toEqual(on5);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 
   it('builds one program for components requested together, and reuses it for roots it already holds', async () => {

@@ -78,6 +78,9 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
           if (candidates.some((candidate) => compiled.getSourceFile(toVirtual(candidate)) !== undefined)) continue;
           const onDisk = candidates.find((candidate) => existsSync(join(request.repoRoot, ...candidate.split('/'))));
           if (onDisk === undefined || notes.has(onDisk)) continue;
+          // Never tell a user to commit a file the snapshot has: if the compiler still did not take
+          // it, the cause is elsewhere, and "commit it" would send them the wrong way.
+          if ((await request.read(onDisk)) !== undefined) continue;
           notes.set(onDisk, {
             file: onDisk,
             message: `${request.componentName}: ${missing.from} re-exports from '${missing.specifier}', and ${onDisk} is on disk but not in the snapshot this command read, so what it exports is not in the component's API`,

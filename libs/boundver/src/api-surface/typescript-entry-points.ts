@@ -11,6 +11,8 @@ const OUTPUT_EXTENSION = /\.(?:d\.[mc]?ts|[mc]?jsx?|[mc]?tsx?)$/;
 const OUTPUT_DIRECTORY = /^(?:dist|build|lib|out|esm|cjs)\//;
 // Conditions read first: the ones that name what consumers type-check and import against.
 const PREFERRED_CONDITIONS = ['types', 'import', 'default'];
+// The index files a component without a usable package.json may have, as TypeScript names them.
+const FALLBACK_ENTRIES = ['src/index.ts', 'src/index.tsx', 'src/index.mts', 'src/index.cts', 'index.ts', 'index.tsx', 'index.mts', 'index.cts'];
 
 /**
  * Finds the TypeScript entry points of a component: the files `boundary.paths` selected when the
@@ -62,10 +64,10 @@ export async function findTypescriptEntries(request: ApiSurfaceRequest): Promise
   }
 
   // Without a usable package.json, the layout Nx and most TypeScript packages share.
-  for (const fallback of ['src/index.ts', 'index.ts']) {
+  for (const fallback of FALLBACK_ENTRIES) {
     if (files.has(fallback)) return { ok: true, entries: [fallback] };
   }
-  looked.push('src/index.ts', 'index.ts');
+  looked.push(...FALLBACK_ENTRIES);
   return {
     ok: false,
     error: `component ${request.componentName}: no TypeScript entry point found; looked for ${looked.join('; ')}. Declare the entry files in boundary.paths (e.g. ["src/index.ts"]) or point package.json "exports"/"types" at them`,

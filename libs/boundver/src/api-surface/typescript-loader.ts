@@ -31,7 +31,7 @@ export function loadWorkspaceTypescript(repoRoot: string): TypescriptLoad {
   if (typeof ts.createProgram !== 'function' || typeof ts.createPrinter !== 'function') {
     return {
       ok: false,
-      error: `the workspace's typescript package (${String(ts.version ?? 'unknown version')}) has no compiler API; the typescript-api provider needs typescript 5.x: npm i -D typescript@5 (the signatures provider works without it)`,
+      error: `the workspace's typescript package (${String(ts.version ?? 'unknown version')}) has no compiler API; the typescript-api provider needs typescript 5.x or 6.x (the last with one): npm i -D typescript@6 (the signatures provider works without it)`,
     };
   }
   return { ok: true, ts: ts as TypescriptModule };

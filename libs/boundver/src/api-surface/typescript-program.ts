@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type * as TS from 'typescript';
 import type { TypescriptModule } from './typescript-loader.js';
+import { type WorkspacePaths, mappedBases, readWorkspacePaths } from './typescript-paths.js';
 
 /**
  * Where repository files live in the compiler's file system. Virtual, so nothing the checker prints
@@ -49,14 +50,20 @@ export class SnapshotProgram {
   private readonly options: TS.CompilerOptions;
   private readonly host: TS.CompilerHost;
   private program: TS.Program | undefined;
+  private paths: Promise<WorkspacePaths> | undefined;
   private loading = 0;
   private waiters: Array<() => void> = [];
 
   constructor(private readonly ts: TypescriptModule) {
     this.libDirectory = posix.dirname(ts.getDefaultLibFilePath({}).replace(/\\/g, '/'));
     // Fixed options, not the workspace's tsconfig: the surface must not move when a tsconfig does.
+    // The one exception is `paths` (read with the first request): it decides which module a
+    // re-export names, so without it the surface would lack what the workspace's compiler sees.
     // strict, because strictNullChecks decides whether `undefined` appears in inferred types.
+    // jsx: without it the compiler refuses to take a `.tsx` module an import resolves to (TS6142)
+    // and a React library's components drop out of its surface; `preserve` changes no type.
     this.options = {
+      jsx: ts.JsxEmit.Preserve,
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -79,6 +86,8 @@ export class SnapshotProgram {
   async programFor(read: SnapshotRead, roots: readonly string[]): Promise<TS.Program> {
     this.loading += 1;
     try {
+      this.paths ??= this.loadPaths(read);
+      await this.paths;
       await this.load(read, roots);
       for (const root of roots) this.roots.add(root);
     } finally {
@@ -105,8 +114,29 @@ export class SnapshotProgram {
     return this.program!;
   }
 
-  /** Reads the roots and, transitively, the repository files they import relatively. */
+  /**
+   * The workspace's tsconfig `paths`, handed to the compiler with repository files as virtual
+   * absolute paths (so no `baseUrl`, which TypeScript 6 deprecates, is needed).
+   */
+  private async loadPaths(read: SnapshotRead): Promise<WorkspacePaths> {
+    let paths: WorkspacePaths;
+    try {
+      paths = await readWorkspacePaths(this.ts, (path) => this.readText(read, path));
+    } catch (error) {
+      // As with any read: the asking request fails, a later one reads again.
+      this.paths = undefined;
+      throw error;
+    }
+    if (paths.mapping.size > 0) this.options.paths = Object.fromEntries([...paths.mapping].map(([pattern, targets]) => [pattern, targets.map(toVirtual)]));
+    return paths;
+  }
+
+  /**
+   * Reads the roots and, transitively, the repository files they import: relatively, or through
+   * the workspace's tsconfig `paths`. Packages (node_modules) stay outside the program.
+   */
   private async load(read: SnapshotRead, roots: readonly string[]): Promise<void> {
+    const paths = await this.paths!;
     const queue = [...roots];
     const seen = new Set<string>();
     while (queue.length > 0) {
@@ -117,8 +147,8 @@ export class SnapshotProgram {
         if (text === undefined) continue;
         const from = batch[index]!;
         for (const specifier of this.moduleSpecifiers(from, text)) {
-          if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') continue;
-          const resolved = await this.resolve(read, from, specifier);
+          const relative = specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+          const resolved = relative ? await this.resolve(read, from, specifier) : await this.resolveMapped(read, paths, specifier);
           if (resolved !== undefined && !seen.has(resolved)) queue.push(resolved);
         }
       }
@@ -151,6 +181,16 @@ export class SnapshotProgram {
     if (base === undefined) return undefined;
     for (const candidate of specifierCandidates(base)) {
       if ((await this.readText(read, candidate)) !== undefined) return candidate;
+    }
+    return undefined;
+  }
+
+  /** The first existing file a bare specifier maps to through `paths`, substitution by substitution. */
+  private async resolveMapped(read: SnapshotRead, paths: WorkspacePaths, specifier: string): Promise<string | undefined> {
+    for (const base of mappedBases(paths, specifier)) {
+      for (const candidate of specifierCandidates(base)) {
+        if ((await this.readText(read, candidate)) !== undefined) return candidate;
+      }
     }
     return undefined;
   }

@@ -7,14 +7,16 @@ import { compare, formatComparison, median, type Side } from '../measure.js';
 import { createRng, type Rng } from '../rng.js';
 import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
 
-const SEED = 0xa9_1c_0d_e5;
+export const TYPESCRIPT_API_SEED = 0xa9_1c_0d_e5;
+const SEED = TYPESCRIPT_API_SEED;
 /** Libraries at scale 1 (the issue's figure). */
 const LIBRARIES = 50;
 /** Modules per library and their sizes: an Nx library's `src/lib/*.ts`, re-exported by `src/index.ts`. */
 const MODULES: readonly [number, number] = [3, 8];
 const MODULE_BYTES: readonly [number, number] = [1_500, 9_000];
 /** Bump when the generator changes, so the cached workspace is rebuilt. */
-const GENERATOR_VERSION = 1;
+export const TYPESCRIPT_API_GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = TYPESCRIPT_API_GENERATOR_VERSION;
 const TEXT_CONFIG = 'boundary.text.config.json';
 const TEXT_LOCK = 'boundary.text.lock.json';
 
@@ -63,7 +65,7 @@ function libraryModule(rng: Rng, prefix: string, bytes: number): string {
  * `src/lib/*.ts`), one boundver component each, with `typescript-api` in `boundary.config.json`
  * and the text boundary (`typescript-exports` of `src/index.ts`) in a second config for comparison.
  */
-function workspaceFiles(libraries: number): { files: SyntheticFile[]; bytes: number } {
+export function typescriptApiWorkspace(libraries: number): { files: SyntheticFile[]; bytes: number } {
   const rng = createRng(SEED);
   const files: SyntheticFile[] = [
     json('package.json', { name: '@bench/source', version: '0.0.0', private: true, workspaces: ['packages/*'] }),
@@ -105,7 +107,7 @@ export const boundverApiBenchmark: Benchmark = {
     const libraries = Math.max(2, Math.round(LIBRARIES * options.scale));
     const dir = join(options.workDir, `boundver-api-${SEED.toString(16)}-${libraries}`);
     const marker = await cachedSyntheticRepo(dir, { seed: SEED, generator: GENERATOR_VERSION, libraries }, `the ${libraries}-library workspace`, async (target) => {
-      const { files, bytes } = workspaceFiles(libraries);
+      const { files, bytes } = typescriptApiWorkspace(libraries);
       await buildSyntheticRepo(target, files);
       return { bytes };
     });

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadDemo, type DemoModule } from '../demo-module.js';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { compare, compareEach, formatComparison, median, quantile, type Comparison, type Side } from '../measure.js';
 import { createRng, type Rng } from '../rng.js';
-import type { SyntheticFile } from '../synthetic-repo.js';
+import { buildSyntheticRepo, cachedSyntheticRepo, type SyntheticFile } from '../synthetic-repo.js';
+import { TYPESCRIPT_API_GENERATOR_VERSION, TYPESCRIPT_API_SEED, typescriptApiWorkspace } from './boundver-api.js';
 import { sourceFile, stampAll, type Symbol as Anchored } from './surf-workload.js';
 
 const SEED = 0x6e_78_20_17;
@@ -22,6 +23,9 @@ const MODULE_BYTES: readonly [number, number] = [1_200, 9_000];
 const LOCKED_PACKAGES = { small: 300, perProject: 12 } as const;
 /** Bump when a generator changes, so cached workspaces are rebuilt. */
 const GENERATOR_VERSION = 4;
+
+/** typescript-api libraries of the workspace that times verify-boundary at scale 1 (the issue's figure). */
+const TYPESCRIPT_LIBRARIES = 20;
 
 /** What the plugin's import may take in a fresh process, and what it may add to `nx show projects`. */
 const IMPORT_TARGET_MS = 150;
@@ -449,9 +453,74 @@ function reportShowProjects(set: WorkspaceSet, mode: string, warm: { plugin: Com
   summary.push(`nx show projects, ${set.label}, ${mode}, warm: plugin adds ${added(warm.plugin)}, target ≤ ${percent(SHOW_PROJECTS_TARGET)}: ${verdict(ok)}`);
 }
 
+/** Wall time and CPU-seconds (user + system) of one Nx run and every process it started. */
+interface TimedRun {
+  status: number | null;
+  output: string;
+  ms: number;
+  cpuSeconds: number;
+}
+
+/**
+ * Runs the workspace's Nx under a shell whose `times` reports the CPU its children used: Nx's
+ * task processes are its children, so the figure is the whole run's, which wall time on a shared
+ * machine is not.
+ */
+function timedNx(dir: string, args: readonly string[]): TimedRun {
+  const outputFile = join(dir, '.nx', 'bench-output.txt');
+  mkdirSync(dirname(outputFile), { recursive: true });
+  const env = { ...nxEnv(false), NX_CACHE_DIRECTORY: join(dir, '.nx', 'cache') };
+  const start = process.hrtime.bigint();
+  const run = spawnSync('/bin/sh', ['-c', '"$@" > "$0" 2>&1; status=$?; times; exit $status', outputFile, process.execPath, join(dir, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  // `times`: the shell's own user and system time, then its children's, as `XmY.YYYs XmY.YYYs`.
+  const children = run.stdout.trim().split('\n').pop() ?? '';
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  if (seconds.length !== 2) throw new Error(`could not read the CPU time of nx ${args.join(' ')} from the shell's times: ${JSON.stringify(run.stdout)}`);
+  return { status: run.status, output: readFileSync(outputFile, 'utf8'), ms, cpuSeconds: seconds[0]! + seconds[1]! };
+}
+
+/**
+ * `nx run-many -t verify-boundary` over `libraries` typescript-api libraries, every task executed
+ * (`--skip-nx-cache`): as Nx 23 runs it (one batch process) and with `--batch=false` (a process
+ * per task, what every run was before the batch implementation), alternated.
+ */
+async function verifyBoundaryRuns(demo: DemoModule, workDir: string, libraries: number, runs: number): Promise<void> {
+  const dir = join(workDir, `nx-typescript-api-${libraries}`);
+  await cachedSyntheticRepo(dir, { seed: TYPESCRIPT_API_SEED, generator: TYPESCRIPT_API_GENERATOR_VERSION, libraries }, `the ${libraries}-library typescript-api workspace`, async (target) => {
+    await buildSyntheticRepo(target, typescriptApiWorkspace(libraries).files);
+    return {};
+  });
+  demo.installDriftgate(dir);
+  const generated = spawnSync(join(dir, 'node_modules', '.bin', 'boundver'), ['generate', '--source', 'working-tree'], { cwd: dir, encoding: 'utf8' });
+  if (generated.status !== 0) throw new Error(`boundver generate failed in ${dir}:\n${generated.stdout}${generated.stderr}`);
+  demo.git(dir, 'add', 'boundary.lock.json');
+  if (demo.git(dir, 'status', '--porcelain', '--', 'boundary.lock.json') !== '') demo.git(dir, 'commit', '-q', '-m', 'boundary lock');
+  const modes = [
+    ['one batch process (Nx 23 default)', []],
+    ['a process per task (--batch=false)', ['--batch=false']],
+  ] as const;
+  const samples = new Map<string, TimedRun[]>(modes.map(([label]) => [label, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const [label, extra] of modes) {
+      const run = timedNx(dir, ['run-many', '-t', 'verify-boundary', '--outputStyle=static', '--skip-nx-cache', ...extra]);
+      if (run.status !== 0 || !/Successfully ran target verify-boundary/.test(run.output)) throw new Error(`nx run-many -t verify-boundary (${label}) failed in ${dir}:\n${run.output}`);
+      samples.get(label)!.push(run);
+    }
+  }
+  process.stdout.write(`  verify-boundary, ${libraries} typescript-api libraries (${libraries + 1} tasks, every task executed; wall time is noisy on a shared machine, CPU-seconds less so):\n`);
+  for (const [label] of modes) {
+    const runsOf = samples.get(label)!;
+    const cpu = runsOf.map((r) => r.cpuSeconds);
+    process.stdout.write(`    ${label.padEnd(36)} CPU median ${median(cpu).toFixed(1).padStart(5)} s (${cpu.map((v) => v.toFixed(1)).join(', ')})  wall ${fmt(runsOf.map((r) => r.ms))}\n`);
+  }
+  const [batched, separate] = modes.map(([label]) => median(samples.get(label)!.map((r) => r.cpuSeconds))) as [number, number];
+  summary.push(`verify-boundary, ${libraries} typescript-api libraries: ${batched.toFixed(1)} CPU-s as one batch, ${separate.toFixed(1)} CPU-s with a process per task (${(separate / batched).toFixed(1)}x)`);
+}
+
 export const nxBenchmark: Benchmark = {
   name: 'nx',
-  description: `the Nx plugin: cache hit and miss of one demo project, inference over ${PROJECTS} generated projects, the plugin's import time, and what it adds to \`nx show projects\` (2 and ${PROJECTS} projects)`,
+  description: `the Nx plugin: cache hit and miss of one demo project, verify-boundary over ${TYPESCRIPT_LIBRARIES} typescript-api libraries (one batch process against one per task), inference over ${PROJECTS} generated projects, the plugin's import time, and what it adds to \`nx show projects\` (2 and ${PROJECTS} projects)`,
   async run(options: BenchOptions): Promise<void> {
     const demo = await loadDemo();
     const runs = Math.max(1, options.runs);
@@ -478,6 +547,8 @@ export const nxBenchmark: Benchmark = {
       process.stdout.write(`  pricing:${target.padEnd(16)} hit  ${fmt(hit)}\n`);
       process.stdout.write(`  pricing:${target.padEnd(16)} miss ${fmt(miss)}\n`);
     }
+
+    await verifyBoundaryRuns(demo, options.workDir, Math.max(2, Math.round(TYPESCRIPT_LIBRARIES * options.scale)), runs);
 
     const small = await ensureWorkspaces(demo, options.workDir, 'nx-small', 'small workspace (2 libraries)', smallWorkspace);
     const projects = Math.max(2, Math.round(PROJECTS * options.scale));
