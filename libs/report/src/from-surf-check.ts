@@ -148,7 +148,7 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
 
 /**
  * The spans of a claim's sites, the one to show first leading: the first site that changed since
- * the history base when git could tell (a multi-site claim's stamp covers all its sites, so only
+ * the revision its old code was read from (the verified commit, as a single-site claim's) when git could tell (a multi-site claim's stamp covers all its sites, so only
  * history says which one moved), else the first site. Each message names the site.
  */
 function siteSpans(d: Divergence, historyBase: string): RelatedLocation[] {
@@ -156,11 +156,12 @@ function siteSpans(d: Divergence, historyBase: string): RelatedLocation[] {
   if (locations.length === 1) return [{ location: reportSpan(locations[0]!), message: 'the anchored code' }];
   const changed = d.changedSites === undefined ? undefined : new Set(d.changedSites);
   const first = d.changedSites?.[0] ?? 0;
+  const since = shortRevision(d.oldCodeFrom ?? historyBase);
   const order = locations.map((_, i) => i).filter((i) => i !== first);
   if (locations.length > 0) order.unshift(first);
   return order.map((i) => ({
     location: reportSpan(locations[i]!),
-    message: `site ${i + 1} of ${locations.length}: ${d.sites[i] ?? ''}${changed === undefined ? '' : changed.has(i) ? ` (changed since ${historyBase})` : ` (unchanged since ${historyBase})`}`,
+    message: `site ${i + 1} of ${locations.length}: ${d.sites[i] ?? ''}${changed === undefined ? '' : changed.has(i) ? ` (changed since ${since})` : ` (unchanged since ${since})`}`,
   }));
 }
 

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { type CheckResult, type Divergence, loadWorkspace, runCheck } from '@driftgate/surf';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TempRepo } from '../../../test/support/temp-repo.js';
-import { threeDivergenceRepo } from './three-divergences.test-helpers.js';
+import { runVerify } from '@driftgate/surf';
+import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { CHANGED, SOURCE, threeDivergenceRepo } from './three-divergences.test-helpers.js';
 import { TRIAGE_BINDINGS } from './key-bindings.js';
 import { cells } from './labels.js';
 import { type TriageEnd, TriageApp } from './triage-app.js';
@@ -398,5 +399,45 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     expect(s.frame()).toContain('src/gone.ts does not exist');
     expect(opened).toEqual([join(repo.dir, 'hubs/helpers.md')]);
     s.app.unmount();
+  });
+});
+
+describe('TriageApp: a multi-site claim graded from the commit it was verified at', () => {
+  it('shows its changed site as a diff and sorts it by its magnitude, like a single-site claim', async () => {
+    const hub = [
+      '---',
+      'summary: two helpers',
+      'anchors:',
+      '  - claim: alpha adds one',
+      '    at: src/lib.ts > alpha',
+      '  - claim: beta and gamma agree',
+      '    at:',
+      '      - src/lib.ts > gamma',
+      '      - src/lib.ts > beta',
+      '---',
+      '',
+    ].join('\n');
+    const multi = createTempRepo({ 'surf.toml': '', 'src/lib.ts': SOURCE, 'hubs/pair.md': hub });
+    try {
+      await runVerify(await loadWorkspace(multi.dir));
+      multi.commit('stamp');
+      // alpha changes by one token (small); of the pair only beta is rewritten (large); committed.
+      const beta = CHANGED.slice(CHANGED.indexOf('export function beta'), CHANGED.indexOf('export function gamma'));
+      multi.write({ 'src/lib.ts': SOURCE.replace('return a + 1;', 'return a + 2;').replace(/export function beta[\s\S]*?\n}\n\n/, beta) });
+      multi.commit('rewrite beta');
+      const result = await runCheck(await loadWorkspace(multi.dir), { workers: 0 });
+      const s = session({ divergences: result.divergences });
+      await s.press();
+      expect(s.rows().map((r) => r.slice(4, 9))).toEqual(['LARGE', 'SMALL']);
+      const frame = s.frame();
+      expect(frame).toContain('at: src/lib.ts > gamma  +  src/lib.ts > beta');
+      expect(frame).toContain('-   let total = 0;');
+      expect(frame).toContain('+   const sorted = [...items].sort((x, y) => x - y);');
+      // gamma did not change, so its code is not part of the diff.
+      expect(frame).not.toContain('hello ${name}');
+      s.app.unmount();
+    } finally {
+      multi.dispose();
+    }
   });
 });
