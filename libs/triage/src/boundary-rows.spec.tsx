@@ -87,4 +87,22 @@ describe('boundaryRows', () => {
     await settle();
     expect(ends).toEqual(['interrupted']);
   });
+
+  it('puts an API change first on its component\'s boundary row, even listed after the exact line (interactive view)', async () => {
+    const api = 'API CHANGE @ws/pricing: added `src/index.ts#parseMoney`; removed `src/index.ts#legacyTotal`';
+    const result: BoundaryVerifyInput = {
+      exitCode: 4,
+      issues: ['MISMATCH @ws/pricing.boundary: lockfile=111111111111 current=222222222222', 'MISMATCH @ws/pricing.exact: lockfile=333333333333 current=444444444444', api],
+      consumerImpact: [],
+    };
+    expect(boundaryRows(result).map((r) => [r.severity, r.api])).toEqual([['boundary', [api]], ['exact', []]]);
+    const app = render(<BoundaryView result={result} onEnd={() => undefined} size={{ columns: 120, rows: 12 }} />);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const frame = (app.lastFrame() ?? '').split('\n');
+    const at = frame.findIndex((line) => line.includes('API CHANGE'));
+    expect(frame[at - 1]).toContain('BOUNDARY');
+    expect(frame[at + 1]).toContain('    MISMATCH @ws/pricing.boundary');
+    expect(frame.filter((line) => line.includes('API CHANGE'))).toHaveLength(1);
+    app.unmount();
+  });
 });

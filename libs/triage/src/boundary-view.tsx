@@ -78,7 +78,9 @@ export function boundaryLines(rows: readonly BoundaryRow[]): Array<{ text: strin
       out.push({ text: row.severity.toUpperCase(), severity: row.severity, heading: true });
       last = row.severity;
     }
-    out.push({ text: `  ${displayLine(row.text)}`, severity: row.severity, heading: false });
+    // The symbols behind a boundary drift come first; the digests follow, indented under them.
+    for (const api of row.api) out.push({ text: `  ${displayLine(api)}`, severity: row.severity, heading: false });
+    out.push({ text: `${row.api.length > 0 ? '    ' : '  '}${displayLine(row.text)}`, severity: row.severity, heading: false });
     if (row.consumers.length > 0) out.push({ text: `    consumers: ${row.consumers.map(displayLine).join(', ')}`, severity: undefined, heading: false });
   }
   return out;
