@@ -2,7 +2,7 @@ import { shortRevision } from '@driftgate/git';
 import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
 import { fingerprint } from './fingerprint.js';
 import { locationText } from './location-text.js';
-import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLevel, ReportLocation, ReportSuite } from './report-model.js';
+import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLocation, ReportSuite } from './report-model.js';
 import { automationId, reportTool } from './report-tool.js';
 import { SURF_CHECK_RULES } from './rules.js';
 import { SuiteCollector } from './suite-collector.js';
@@ -16,8 +16,6 @@ export interface SurfCheckReportOptions extends ReportContext {
    */
   readonly workspace?: LoadedWorkspace;
 }
-
-const MAGNITUDE_LEVEL: Readonly<Record<NonNullable<Divergence['magnitude']>, ReportLevel>> = { large: 'error', medium: 'warning', small: 'note' };
 
 /**
  * The neutral report of a `surf check`: a suite per hub, a case per claim (and per propagated
@@ -134,7 +132,8 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
     className: d.hub,
     status: d.kind === 'unresolvable' ? 'error' : 'failed',
     ruleId: rule.id,
-    level: d.kind === 'changed' ? (d.magnitude === undefined ? 'error' : MAGNITUDE_LEVEL[d.magnitude]) : rule.defaultLevel,
+    // The gate sets the level; the advisory magnitude stays in the message and `magnitude`.
+    level: rule.defaultLevel,
     gating: true,
     message: divergenceMessage(d),
     details,

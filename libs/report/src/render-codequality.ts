@@ -22,8 +22,9 @@ export interface CodeQualityIssue {
  * (every case with a rule, and a failed case without one), so each shows in the merge request's Code Quality widget and on the
  * diff. `check_name` is the rule id; `fingerprint` is the SARIF `partialFingerprints` value (stable
  * across line moves; a repeated one is made unique); `description` is the case's message, terminal-safe. Severity: a finding that
- * fails the gate is `critical` at level error and `major` otherwise (a medium or small changed claim,
- * whose level follows the advisory magnitude); an advisory finding is `minor` at level warning and
+ * fails the gate is `critical` at level error and `major` otherwise (an unverified claim, a gated
+ * `exact` or `behavior` facet), never graded by a changed claim's advisory magnitude, which stays in
+ * the description; an advisory finding is `minor` at level warning and
  * `info` otherwise. A finding without a location points at the lock file (boundver) or the hub
  * (surf) at line 1. Sorted by path, line, rule id and fingerprint; pretty-printed, trailing newline.
  */
