@@ -73,6 +73,11 @@ describe('surf check reads old code from the commit the claim was verified at', 
     const [d] = check(repo.dir);
     expect(d).toMatchObject({ kind: 'changed', magnitude: 'large', old_code: ORIGINAL.trimEnd(), new_code: REWRITTEN.trimEnd(), old_code_from: verifiedAt });
 
+    // The markdown headline names the revision the claims were read from, as each claim does.
+    const markdown = surf(repo.dir, ['check', '--format', 'markdown']).stdout;
+    expect(markdown).toContain(`read from git history at <code>${verifiedAt.slice(0, 12)}</code>`);
+    expect(markdown).not.toContain('<code>HEAD</code>');
+
     const human = surf(repo.dir, ['check']);
     expect(human.stdout).toContain('magnitude: Large');
     expect(human.stderr).toContain(`read from git at ${verifiedAt.slice(0, 12)}`);
