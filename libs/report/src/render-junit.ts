@@ -3,7 +3,7 @@ import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase, ReportLocation } from './report-model.js';
 import { locationText } from './location-text.js';
-import { xmlSafe } from './xml-safe.js';
+import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 
 /**
  * JUnit XML through junit-report-builder, shaped for the dashboards that read it
@@ -30,9 +30,10 @@ import { xmlSafe } from './xml-safe.js';
  *   `at <type> (<file>:<line>:<column>)`, a stack-frame line that frame parsers turn into an
  *   annotation. No other body line ends like a frame.
  *
- * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} first, so
- * control characters become visible escapes rather than being dropped and no text can end a CDATA
- * section. Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
+ * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} (CDATA) or
+ * {@link xmlAttributeSafe} (attributes) first, so control characters become visible escapes rather
+ * than being dropped and no text can end a CDATA section; line breaks of the text stay line breaks
+ * (a body's further lines indented under their key) and an attribute keeps `]]>` as it is. Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
  * `line` attributes, which that schema does not declare and the consumers above read.
  */
 // The package is CommonJS whose `module.exports` is the builder, while its typings declare an ES
@@ -56,10 +57,10 @@ export function renderJunit(report: Report): Rendered {
       if (where !== undefined) setLocation(testCase, where);
       if (c.status === 'failed' || c.status === 'error') {
         const type = failureType(report, c);
-        testCase.failure(xmlSafe(c.message), type).stacktrace(failureBody(c, type));
+        testCase.failure(xmlAttributeSafe(c.message), type).stacktrace(failureBody(c, type));
       } else {
         if (c.status === 'skipped') testCase.skipped();
-        if (c.ruleId !== undefined || c.status === 'skipped') testCase.standardOutput(c.ruleId === undefined ? xmlSafe(c.message) : `${xmlSafe(c.message)}\n${caseBody(c)}`);
+        if (c.ruleId !== undefined || c.status === 'skipped') testCase.standardOutput(c.ruleId === undefined ? xmlSafeLines(c.message) : `${xmlSafeLines(c.message)}\n${caseBody(c)}`);
       }
     }
   }
@@ -117,7 +118,8 @@ function annotated(c: ReportCase): ReportLocation | undefined {
 }
 
 function caseBody(c: ReportCase): string {
-  const lines = c.details.map(xmlSafe);
+  // A multi-line value (a claim's prose) keeps its line breaks, its further lines indented.
+  const lines = c.details.map((detail) => xmlSafeLines(detail, '  '));
   if (c.location !== undefined) lines.push(`location: ${xmlSafe(locationText(c.location))}`);
   for (const related of c.related) lines.push(`related: ${xmlSafe(locationText(related.location))} (${xmlSafe(related.message)})`);
   return lines.join('\n');
