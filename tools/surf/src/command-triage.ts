@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
 import { SURF_VERSION, emitReport } from './render-check.js';
+import { BASE_OPTION_HELP, TRIAGE_HELP } from './triage-help.js';
 
 interface TriageFlags {
   base?: string;
@@ -23,9 +24,10 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
   program
     .command('triage')
     .description('interactive review of diverged claims (largest magnitude first): accept, follow, skip, then write the stamps; without a terminal, the check report')
-    .option('--base <ref>', 'as for check: only claims anchored into files changed since <ref>; old code and magnitude are read from <ref>')
+    .option('--base <ref>', BASE_OPTION_HELP)
     .option('--files <globs>', 'as for check: only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
     .option('--boundary', 'instead: a read-only view of boundver verify issues (working tree) by facet severity, with affected consumers')
+    .addHelpText('after', TRIAGE_HELP)
     .action(async (flags: TriageFlags, command: Command) => {
       const interactive = io.stdoutIsTty && isatty(0) && !isSet(io.env.CI);
       if (flags.boundary === true) {
