@@ -1,9 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type CheckResult, type Divergence, loadWorkspace, runCheck } from '@driftgate/surf';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runVerify } from '@driftgate/surf';
-import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { GIT_TEST_ENV, createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
 import { CHANGED, SOURCE, threeDivergenceRepo } from './three-divergences.test-helpers.js';
 import { TRIAGE_BINDINGS } from './key-bindings.js';
 import { cells } from './labels.js';
@@ -438,6 +442,30 @@ describe('TriageApp: a multi-site claim graded from the commit it was verified a
       s.app.unmount();
     } finally {
       multi.dispose();
+    }
+  });
+});
+
+describe('TriageApp in a shallow clone', () => {
+  it('says the verified commit is missing and how to fetch it, as surf check does, instead of showing only the code now', async () => {
+    const origin = await threeDivergenceRepo();
+    const dir = mkdtempSync(join(tmpdir(), 'driftgate-shallow-'));
+    try {
+      origin.commit('change the helpers');
+      const clone = spawnSync('git', ['clone', '-q', '--depth', '1', pathToFileURL(origin.dir).href, dir], { encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
+      expect(clone.status, clone.stderr).toBe(0);
+      const result = await runCheck(await loadWorkspace(dir), { workers: 0 });
+      const stamped = result.divergences.find((d) => d.at.endsWith('beta'))!;
+      expect(stamped.historyMissing).toBeDefined();
+      const s = session({ divergences: result.divergences, size: { columns: 100, rows: 40 } });
+      await s.press();
+      const frame = s.frame().replace(/\s+/g, ' ');
+      expect(frame).toContain('old code unknown: the claim was verified at');
+      expect(frame).toContain('git fetch --unshallow');
+      s.app.unmount();
+    } finally {
+      origin.dispose();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
