@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { isatty } from 'node:tty';
 import { fromSurfCheck, terminalSafe } from '@driftgate/report';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
@@ -7,6 +6,7 @@ import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
 import { SURF_VERSION, emitReport } from './render-check.js';
 import { BASE_OPTION_HELP, TRIAGE_HELP } from './triage-help.js';
+import { ciIsSet, startupTypeAhead } from './early-type-ahead.js';
 
 interface TriageFlags {
   base?: string;
@@ -29,17 +29,22 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
     .option('--boundary', 'instead: a read-only view of boundver verify issues (working tree) by facet severity, with affected consumers')
     .addHelpText('after', TRIAGE_HELP)
     .action(async (flags: TriageFlags, command: Command) => {
-      const interactive = io.stdoutIsTty && isatty(0) && !isSet(io.env.CI);
+      const interactive = io.stdoutIsTty && isatty(0) && !ciIsSet(io.env.CI);
+      // Keys typed during start-up must reach the view, not the shell: held since the bin started.
+      const typeAhead = interactive ? startupTypeAhead : undefined;
+      if (!interactive) startupTypeAhead?.release();
       if (flags.boundary === true) {
         if (flags.base !== undefined || flags.files.length > 0) {
           // The boundary view is boundver verify of the working tree: there is nothing to narrow.
           command.error('error: --boundary shows the whole boundary lock and takes no --base or --files; drop them, or leave out --boundary to triage claims', { exitCode: SurfExit.usage });
         }
-        await boundary(io, interactive);
+        try {
+          await boundary(io, interactive, () => typeAhead?.handOver());
+        } finally {
+          typeAhead?.release();
+        }
         return;
       }
-      // Keys typed while the check runs must reach the view, not the screen: hold them unechoed.
-      const typeAhead = interactive ? holdTypeAhead() : undefined;
       try {
         await claims(io, flags, interactive, () => typeAhead?.handOver());
       } finally {
@@ -86,42 +91,14 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
   }
 }
 
-/**
- * Turns off echo and line buffering on the terminal until the view takes it over, so keys typed
- * during start-up (the check can take seconds) are neither printed over the first frame nor held
- * back in the line buffer: the view reads them as its first input. Signals stay on (Ctrl-C still
- * interrupts the check). `release` puts the terminal settings back as they were, which the view's
- * own raw-mode exit would not: it restores what it found, which is this state.
- */
-function holdTypeAhead(): { handOver: () => void; release: () => void } | undefined {
-  const stty = (...args: string[]) => spawnSync('stty', args, { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' });
-  const saved = stty('-g');
-  if (saved.status !== 0 || saved.stdout.trim() === '') return undefined;
-  if (stty('-echo', '-icanon').status !== 0) return undefined;
-  let released = false;
-  const handOver = (): void => void process.off('SIGINT', onInterrupt);
-  const release = (): void => {
-    if (released) return;
-    released = true;
-    handOver();
-    stty(saved.stdout.trim());
-  };
-  // Interrupted during the check: give the terminal back, then end as the signal would have.
-  const onInterrupt = (): void => {
-    release();
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.once('SIGINT', onInterrupt);
-  return { handOver, release };
-}
-
 /** `--boundary`: boundver verify of the working tree, shown read-only (printed when not interactive). */
-async function boundary(io: CliIo, interactive: boolean): Promise<void> {
+async function boundary(io: CliIo, interactive: boolean, handOver: () => void): Promise<void> {
   // boundver is loaded only for this view; `surf` itself never needs it.
   const { verifyLock } = await import('@driftgate/boundver');
   const result = await verifyLock({ cwd: io.cwd, source: 'working-tree' });
   const triage = await import('@driftgate/triage');
   if (interactive) {
+    handOver();
     if ((await triage.runBoundaryView(result)) === 'interrupted') {
       io.exit(SurfExit.interrupted);
       return;
@@ -133,11 +110,6 @@ async function boundary(io: CliIo, interactive: boolean): Promise<void> {
   // boundver's 2 is a problem that keeps the gate from being evaluated in full (config, lock,
   // capture or digest): surf's error code, not the red-gate 1.
   io.exit(result.ok ? SurfExit.ok : result.exitCode === 2 ? SurfExit.usage : SurfExit.failure);
-}
-
-/** Like most CI tools: `CI` counts as set unless empty, `0` or `false`. */
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 function workersSetting(value: string | undefined): number | 'auto' {
