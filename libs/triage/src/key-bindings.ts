@@ -107,11 +107,15 @@ export const BOUNDARY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['down', 'j'], command: 'down', label: 'down', modes: BROWSE, primary: true },
   { keys: ['g', 'home'], command: 'first', label: 'first', modes: BROWSE, primary: false },
   { keys: ['G', 'end'], command: 'last', label: 'last', modes: BROWSE, primary: false },
+  { keys: ['return'], command: 'pager', label: 'issue whole', modes: BROWSE, primary: true },
+  { keys: ['up', 'k'], command: 'up', label: 'scroll up', modes: ['pager'], primary: false },
+  { keys: ['down', 'j'], command: 'down', label: 'scroll down', modes: ['pager'], primary: true },
+  { keys: ['escape', 'q', 'return'], command: 'back', label: 'back', modes: ['pager'], primary: true },
   { keys: ['?'], command: 'help', label: 'help', modes: ['browse', 'help'], primary: true },
   { keys: ['escape'], command: 'back', label: 'close help', modes: ['help'], primary: true },
   { keys: ['q', 'escape'], command: 'quit', label: 'quit', modes: BROWSE, primary: true },
   { keys: ['q'], command: 'quit', label: 'quit', modes: ['help'], primary: false },
-  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: ['browse', 'help'], primary: false },
+  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: ['browse', 'help', 'pager'], primary: false },
 ];
 
 /** The subset of ink's key flags {@link keyName} reads. */
