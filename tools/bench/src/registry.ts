@@ -6,6 +6,7 @@ import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
+import { triageBenchmark } from './benchmarks/triage.js';
 import { mutationBenchmark } from './mutation/mutation-benchmark.js';
 
 /** The single list of benchmarks `npm run bench -- <name>` knows. */
@@ -18,4 +19,5 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
   [mutationBenchmark.name, mutationBenchmark],
+  [triageBenchmark.name, triageBenchmark],
 ]);
