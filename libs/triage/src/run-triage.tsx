@@ -79,7 +79,10 @@ export async function runBoundaryView(result: BoundaryVerifyInput, options: Tria
 async function showView(view: ReactElement, options: TriageStreams): Promise<void> {
   const leave = enterAlternateScreen(options.stdout ?? process.stdout);
   try {
-    await render(view, { exitOnCtrlC: false, patchConsole: false, ...streams(options) }).waitUntilExit();
+    // ink throttles frames to 30 a second by default: a key typed within 33 ms of the last frame
+    // waited for the next slot. 120 still keeps a held key from flooding the terminal. (ink's
+    // incremental rendering lost frames on the alternate screen under tmux, so it stays off.)
+    await render(view, { exitOnCtrlC: false, patchConsole: false, maxFps: 120, ...streams(options) }).waitUntilExit();
   } finally {
     leave();
   }

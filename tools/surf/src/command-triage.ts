@@ -55,6 +55,9 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
 
 /** The claims view; `handOver` is called when the view is about to own the terminal. */
 async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handOver: () => void): Promise<void> {
+  // The view's bundle (ink, react, yoga) takes about a second to load: load it while the check runs.
+  const loading = interactive ? import('@driftgate/triage') : undefined;
+  loading?.catch(() => undefined);
   const workspace = await loadWorkspace(io.cwd);
   const check = await runCheck(workspace, {
     ...(flags.base !== undefined ? { base: flags.base } : {}),
@@ -66,7 +69,7 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
     await emitReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
     return;
   }
-  const triage = await import('@driftgate/triage');
+  const triage = await (loading ?? import('@driftgate/triage'));
   const follows = await triage.previewFollows(workspace, check.divergences);
   // A signal while the stamps are written must not leave a hub half-done or the user guessing:
   // the hub being written is finished (each is one atomic write), no further one is started, and
