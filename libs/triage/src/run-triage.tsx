@@ -21,6 +21,8 @@ export interface RunTriageOptions extends TriageStreams {
   /** What `follow` would write per divergence (see `previewFollows`). */
   readonly follows?: ReadonlyMap<Divergence, FollowPreview>;
   readonly launcher?: EditorLauncher;
+  /** Checks a hub again after `e` edited it (see `TriageAppProps.reloadHub`). */
+  readonly reloadHub?: (hub: string) => Promise<readonly Divergence[]>;
   readonly clock?: VerifyClock;
   /** Aborted by a signal while writing: the hub being written is finished, later ones are not. */
   readonly signal?: AbortSignal;
@@ -47,6 +49,7 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
       }}
       {...(options.follows !== undefined ? { follows: options.follows } : {})}
       {...(options.launcher !== undefined ? { launcher: options.launcher } : {})}
+      {...(options.reloadHub !== undefined ? { reloadHub: options.reloadHub } : {})}
     />,
     options,
   );

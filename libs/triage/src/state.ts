@@ -95,6 +95,11 @@ export type TriageAction =
   | { readonly type: 'search-commit' }
   | { readonly type: 'request-edit'; readonly target: 'hub' | 'code' }
   | { readonly type: 'edit-done'; readonly notice: string }
+  /**
+   * The hub was edited (`e`) and checked again: its items become `divergences` (that hub's, as the
+   * check now reports them), decisions carried over by claim identity (`id`, else anchor and prose).
+   */
+  | { readonly type: 'reload-hub'; readonly hub: string; readonly divergences: readonly Divergence[]; readonly notice: string }
   | { readonly type: 'request-write' }
   | { readonly type: 'confirm-write' }
   /** `y` in a dialog: write, apply the bulk decision, or discard and quit. */
@@ -184,6 +189,7 @@ export function remainingShown(state: TriageState): number[] {
 export function triageReducer(state: TriageState, action: TriageAction): TriageState {
   if (isEnded(state.mode)) return state;
   if (action.type === 'edit-done') return { ...state, editRequest: undefined, notice: action.notice };
+  if (action.type === 'reload-hub') return reloadHub(state, action.hub, action.divergences, action.notice);
   // The editor has the terminal: what was typed after `e`/`o` is not for the list.
   if (state.editRequest !== undefined) return state;
   const s: TriageState = state.notice === undefined ? state : { ...state, notice: undefined };
@@ -309,6 +315,48 @@ function undo(s: TriageState): TriageState {
   // Show the undone item again, even if the filters or the search hide it now.
   const base = s.visible.includes(last.item) ? s : withView(s, {}, '', 'browse');
   return moved({ ...base, decisions, undo: s.undo.slice(0, -1) }, base.visible.indexOf(last.item));
+}
+
+/** A claim's identity across an edit of its hub: its `id`, else its anchor and prose. */
+function claimKey(d: Divergence): string {
+  return d.id !== undefined ? `id\0${d.id}` : `at\0${d.kind}\0${d.at}\0${d.prose}`;
+}
+
+function reloadHub(s: TriageState, hub: string, fresh: readonly Divergence[], notice: string): TriageState {
+  const items = orderDivergences([...s.items.filter((d) => d.hub !== hub), ...fresh.filter((d) => d.hub === hub)]);
+  // Old id → new id: the same object for other hubs, the same claim for the edited one.
+  const byObject = new Map(items.map((d, i) => [d, i] as const));
+  const byKey = new Map(items.flatMap((d, i) => (d.hub === hub ? [[claimKey(d), i] as const] : [])));
+  const remap = (id: number): number | undefined => {
+    const d = s.items[id]!;
+    return d.hub === hub ? byKey.get(claimKey(d)) : byObject.get(d);
+  };
+  const decisions = new Map<number, Decision>();
+  for (const [id, decision] of s.decisions) {
+    const now = remap(id);
+    if (now !== undefined) decisions.set(now, decision);
+  }
+  const follows = new Map<number, FollowPreview>();
+  for (const [id, preview] of s.follows) {
+    // A follow preview of the edited hub is stale (its anchor may have been edited).
+    const now = s.items[id]!.hub === hub ? undefined : remap(id);
+    if (now !== undefined) follows.set(now, preview);
+  }
+  const undoSteps = s.undo.flatMap((entry): UndoEntry[] => {
+    const item = remap(entry.item);
+    if (item === undefined) return [];
+    const also = (entry.also ?? []).flatMap((step) => {
+      const other = remap(step.item);
+      return other === undefined ? [] : [{ item: other, previous: step.previous }];
+    });
+    return [{ item, previous: entry.previous, ...(also.length > 0 ? { also } : {}) }];
+  });
+  const current = s.visible[s.cursor];
+  const selected = current === undefined ? undefined : remap(current);
+  const base: TriageState = { ...s, items, decisions, follows, undo: undoSteps, editRequest: undefined, notice, visible: [], cursor: 0 };
+  const view = withView(base, s.filters, s.query, s.mode === 'pager' ? 'pager' : 'browse');
+  const at = selected === undefined ? -1 : view.visible.indexOf(selected);
+  return at >= 0 ? { ...view, cursor: at } : view;
 }
 
 function withView(s: TriageState, filters: TriageFilters, query: string, mode: TriageMode): TriageState {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -466,6 +466,47 @@ describe('TriageApp in a shallow clone', () => {
     } finally {
       origin.dispose();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('TriageApp: the hub is read again after e', () => {
+  it('shows the new line numbers and a claim added in the editor, and keeps the decisions already made', async () => {
+    const r = await threeDivergenceRepo();
+    try {
+      const initial = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
+      const app = render(
+        <TriageApp
+          root={r.dir}
+          divergences={initial.divergences}
+          onEnd={() => undefined}
+          size={{ columns: 100, rows: 30 }}
+          // The "editor": two lines of prose before the claims, and a new claim on delta.
+          launcher={(file) => {
+            const text = readFileSync(file, 'utf8');
+            writeFileSync(file, text.replace('anchors:\n', 'anchors:\n  - claim: alpha, once more\n    at: src/lib.ts > alpha\n'));
+          }}
+          reloadHub={async (hub) => (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences.filter((d) => d.hub === hub)}
+        />,
+      );
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+      await settle();
+      const frame = () => app.lastFrame() ?? '';
+      expect(frame()).toContain('hubs/helpers.md:10');
+      app.stdin.write('s');
+      await settle();
+      app.stdin.write('e');
+      for (let waited = 0; waited < 10_000 && !frame().includes('read again'); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(frame()).toContain('read again');
+      // beta's claim moved two lines down; the added claim is listed (unverified); beta is still skipped.
+      expect(frame()).toContain('hubs/helpers.md:12');
+      expect(frame()).not.toContain('hubs/helpers.md:10 ');
+      expect(frame()).toContain('alpha, once more');
+      expect(frame()).toMatch(/· +LARGE hubs\/helpers\.md:12/);
+      expect(frame()).toContain('skipped 1');
+      app.unmount();
+    } finally {
+      r.dispose();
     }
   });
 });
