@@ -510,3 +510,53 @@ describe('TriageApp: the hub is read again after e', () => {
     }
   });
 });
+
+describe('TriageApp at 60 and 120 columns', () => {
+  const longPath = (i: number): Divergence => ({
+    hub: 'hubs/pricing.md',
+    claim: `price ${i} is exact`,
+    prose: `price ${i} is exact`,
+    at: `packages/pricing/src/internal/rounding/index.ts > price${i}`,
+    kind: 'changed',
+    magnitude: 'large',
+    oldHash: '3:000000000000',
+    newHash: '3:111111111111',
+    hubLine: 4 + 3 * i,
+    sites: [`packages/pricing/src/internal/rounding/index.ts > price${i}`],
+  });
+
+  it('at 60 columns a row keeps the symbol and shortens the path in the middle', async () => {
+    const s = session({ divergences: [0, 1, 2].map(longPath), size: { columns: 60, rows: 15 } });
+    await s.press();
+    const rows = s.rows();
+    expect(rows).toHaveLength(3);
+    for (const [i, row] of rows.entries()) {
+      expect(row).toContain(`> price${i}`);
+      expect(row).toContain('…');
+      expect(cells(row)).toBeLessThanOrEqual(60);
+    }
+    s.app.unmount();
+  });
+
+  it('at 60 columns the help sentences wrap instead of being cut', async () => {
+    const s = session({ size: { columns: 60, rows: 15 } });
+    await s.press('?');
+    const seen: string[] = [];
+    for (let page = 0; page < 12; page++) {
+      seen.push(...s.frame().split('\n'));
+      await s.press(' ');
+    }
+    const text = seen.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('q or Esc ask before dropping decisions; Ctrl-C drops them.');
+    expect(text).toContain('Enter keeps the search, Esc drops it; x clears filters and search.');
+    s.app.unmount();
+  });
+
+  it('at 120×40 fifteen items are all listed, the detail taking the rest', async () => {
+    const fifteen = Array.from({ length: 15 }, (_, i) => longPath(i));
+    const s = session({ divergences: fifteen, size: { columns: 120, rows: 40 } });
+    await s.press();
+    expect(s.rows()).toHaveLength(15);
+    s.app.unmount();
+  });
+});
