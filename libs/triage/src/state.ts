@@ -93,6 +93,8 @@ export type TriageAction =
   | { readonly type: 'search-type'; readonly text: string }
   | { readonly type: 'search-erase' }
   | { readonly type: 'search-commit' }
+  /** `n`/`N`: the next or previous item matching the search, wrapping around. */
+  | { readonly type: 'search-step'; readonly delta: 1 | -1 }
   | { readonly type: 'request-edit'; readonly target: 'hub' | 'code' }
   | { readonly type: 'edit-done'; readonly notice: string }
   /**
@@ -262,6 +264,10 @@ export function triageReducer(state: TriageState, action: TriageAction): TriageS
       return { ...s, mode: 'confirm' };
     case 'request-edit':
       return selectedItem(s) === undefined ? s : { ...s, editRequest: action.target };
+    case 'search-step':
+      if (s.query === '') return { ...s, notice: 'no search: / starts one' };
+      if (s.visible.length === 0) return s;
+      return moved(s, (s.cursor + action.delta + s.visible.length) % s.visible.length);
     default:
       return s;
   }
@@ -283,7 +289,15 @@ function decide(s: TriageState, decision: Decision): TriageState {
   // Move on to the next undecided visible item (after the cursor, then from the top).
   const order = [...s.visible.keys()].map((k) => (s.cursor + 1 + k) % s.visible.length);
   const next = order.find((k) => !decisions.has(s.visible[k]!));
-  return moved({ ...s, decisions, undo: [...s.undo, undoEntry] }, next ?? s.cursor);
+  return offerWrite(moved({ ...s, decisions, undo: [...s.undo, undoEntry] }, next ?? s.cursor));
+}
+
+/**
+ * Once every item has a decision, say so and how to write, as insta ends its review. The write
+ * still waits for `w` and `y`: a key typed ahead must not land in a dialog it did not open.
+ */
+function offerWrite(s: TriageState): TriageState {
+  return s.decisions.size === s.items.length && s.items.length > 0 ? { ...s, notice: 'every item is decided: w writes the stamps, q quits' } : s;
 }
 
 /** `A`/`S` confirmed: every remaining shown item that can take the decision gets it (one undo step). */
@@ -296,12 +310,13 @@ function decideAll(s: TriageState): TriageState {
   for (const id of ids) decisions.set(id, decision);
   const [first, ...rest] = ids.map((item) => ({ item, previous: undefined }));
   const left = remainingShown({ ...base, decisions }).length;
-  return {
+  const next: TriageState = {
     ...base,
     decisions,
     undo: [...s.undo, { ...first!, also: rest }],
     notice: left > 0 ? `${left} item(s) could not be ${decision === 'accept' ? 'accepted' : 'skipped'} and stay undecided` : undefined,
   };
+  return left > 0 ? next : offerWrite(next);
 }
 
 function undo(s: TriageState): TriageState {

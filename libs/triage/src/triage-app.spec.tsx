@@ -81,7 +81,7 @@ describe('TriageApp (ink frames)', () => {
     expect(frame).toContain(`hash: ${beta.oldHash} → ${beta.newHash}`);
     expect(frame).toContain('-   let total = 0;');
     expect(frame).toContain('+   const sorted = [...items].sort((x, y) => x - y);');
-    expect(frame).toMatch(/a accept {2}s skip {2}f follow {2}u undo {2}w write {2}\/ search/);
+    expect(frame).toMatch(/a\/u accept {2}s\/r skip {2}f follow {2}z undo {2}w write {2}\/ search/);
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
@@ -140,7 +140,7 @@ describe('TriageApp (ink frames)', () => {
     await s.press('s');
     expect(s.rows()[1]).toMatch(/^ {2}· MED/);
     expect(s.frame()).toContain('accepted 1 · skipped 1');
-    await s.press('u');
+    await s.press('z');
     expect(s.rows()[1]).toMatch(/^› {3}MED/);
     expect(s.frame()).toContain('accepted 1 · skipped 0');
     s.app.unmount();
@@ -320,7 +320,7 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     s.app.unmount();
   });
 
-  it('A and S decide every remaining item after a confirm; u undoes the whole step', async () => {
+  it('A and S decide every remaining item after a confirm; z undoes the whole step', async () => {
     const s = session({ divergences: [...check.divergences, UNRESOLVABLE] });
     await s.press('s', 'A');
     expect(s.frame()).toContain('Accept all 2 remaining shown item(s)?');
@@ -329,7 +329,7 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     expect(s.frame()).toContain('accepted 0 · skipped 1');
     await s.press('A', 'y');
     expect(s.frame()).toContain('remaining 1 · accepted 2 · skipped 1');
-    await s.press('u');
+    await s.press('z');
     expect(s.frame()).toContain('remaining 3 · accepted 0 · skipped 1');
     await s.press('S', 'y');
     expect(s.frame()).toContain('remaining 0 · accepted 0 · skipped 4');
@@ -557,6 +557,40 @@ describe('TriageApp at 60 and 120 columns', () => {
     const s = session({ divergences: fifteen, size: { columns: 120, rows: 40 } });
     await s.press();
     expect(s.rows()).toHaveLength(15);
+    s.app.unmount();
+  });
+});
+
+describe('TriageApp: keys as jest, insta and lazygit users know them', () => {
+  it('u accepts (jest: update), r skips (insta: reject), z undoes (lazygit)', async () => {
+    const s = session();
+    await s.press('u');
+    expect(s.frame()).toContain('accepted 1 · skipped 0');
+    await s.press('r');
+    expect(s.frame()).toContain('accepted 1 · skipped 1');
+    await s.press('z');
+    expect(s.frame()).toContain('accepted 1 · skipped 0');
+    await s.press('z');
+    expect(s.frame()).toContain('accepted 0 · skipped 0');
+    s.app.unmount();
+  });
+
+  it('n and N go to the next and the previous match of the search', async () => {
+    const s = session();
+    await s.press('/', 'a', '\r');
+    const at = () => /Reviewing \[(\d+)\//.exec(s.frame())![1];
+    const first = at();
+    await s.press('n');
+    expect(at()).not.toBe(first);
+    await s.press('N');
+    expect(at()).toBe(first);
+    s.app.unmount();
+  });
+
+  it('deciding the last item offers to write', async () => {
+    const s = session();
+    await s.press('a', 'a', 's');
+    expect(s.frame()).toContain('every item is decided: w writes the stamps, q quits');
     s.app.unmount();
   });
 });

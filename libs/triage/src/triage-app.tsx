@@ -233,6 +233,10 @@ function actionOf(command: Command, g: Geometry, scrolling: 'detail' | 'help'): 
       return { type: 'request-all', decision: 'skip' };
     case 'undo':
       return { type: 'undo' };
+    case 'search-next':
+      return { type: 'search-step', delta: 1 };
+    case 'search-previous':
+      return { type: 'search-step', delta: -1 };
     case 'toggle-diff':
       return { type: 'toggle-diff' };
     case 'toggle-detail':

@@ -9,10 +9,10 @@ It writes the stamps of the claims you accept into their hubs (as surf verify
 does), hub by hub, only after w and y; nothing else in a hub changes.
 
 Keys in the list (? in the view shows them all):
-  a                 accept: re-stamp this claim on write
-  s                 skip: leave it as it is
+  a / u             accept: re-stamp this claim on write (u as jest's update)
+  s / r             skip: leave it as it is (r as insta's reject)
   f                 follow: re-point a renamed anchor
-  u                 undo the last decision
+  z                 undo the last decision (as lazygit)
   A / S             accept all remaining / skip all remaining (asks first)
   w                 write: stamp the accepted claims (asks first)
   ↑/k  ↓/j          previous / next
@@ -21,6 +21,7 @@ Keys in the list (? in the view shows them all):
   Enter             detail full-screen (Enter never accepts)
   d / i             toggle diff / toggle detail
   /                 search claim or path
+  n / N             next match / previous match
   h  t  m           hub filter, kind filter, magnitude filter
   x                 clear filters and search
   e / o             edit hub / edit code in $VISUAL or $EDITOR
