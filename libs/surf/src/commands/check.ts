@@ -21,7 +21,8 @@ import { WorkPool, workerCount } from './work-pool.js';
 export interface CheckOptions {
   /**
    * `--base <ref>`: scope to claims whose anchored files changed since the merge base of `ref`
-   * and HEAD, and read `old_code`/`magnitude` from `ref` (otherwise from HEAD).
+   * and HEAD; `old_code`/`magnitude` come from each claim's verified commit first, then from that
+   * merge base, then HEAD (see `historyRevisions`).
    */
   readonly base?: string;
   /** `--files` globs (each may hold comma-separated patterns); scope to claims anchored into matching files. */
