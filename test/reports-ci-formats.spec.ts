@@ -146,10 +146,10 @@ describe('codequality: GitLab Code Quality issues', () => {
     });
   }
 
-  it('gating findings are major or critical, advisory ones minor or info', async () => {
+  it('gating findings are major or critical by their rule, whatever the advisory magnitude; advisory ones minor or info', async () => {
     const surf = JSON.parse(renderReport(run.reports['hostile-surf-check'], 'codequality').out);
     expect(surf.map((issue: any) => `${issue.check_name} ${issue.severity}`).sort()).toEqual([
-      'surf/changed major', // medium magnitude: level warning
+      'surf/changed critical', // medium magnitude: the severity is the gate's, the magnitude stays in the description
       'surf/unresolvable critical',
       'surf/unverified major',
       'surf/unverified major',
@@ -157,6 +157,7 @@ describe('codequality: GitLab Code Quality issues', () => {
     const result = await verifyLock({ cwd: run.repo.dir, source: 'working-tree', facets: ['boundary'] });
     const boundver = JSON.parse(renderReport(fromBoundverVerify(result, { version: '0' }), 'codequality').out);
     expect(boundver.map((issue: any) => `${issue.check_name} ${issue.severity}`)).toEqual(['boundver/exact info', 'boundver/unavailable-facet critical']);
+    expect(surf.find((issue: any) => issue.check_name === 'surf/changed').description).toContain('magnitude medium');
   });
 });
 

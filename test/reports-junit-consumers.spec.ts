@@ -6,7 +6,7 @@ import { generateLock } from '@driftgate/boundver';
 import { loadWorkspace, runVerify } from '@driftgate/surf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { junitSchemaCheck } from './reports-validate.test-helpers.js';
-import { readAsDorny, readAsGitlab, readAsJenkins, readAsMikepenz, type Annotation, annotationProblem, dornyFrame, parseXml } from './support/junit-consumers.js';
+import { dornyJavaFrame, javaFrameParts, readAsDorny, readAsDornyJavaJunit, readAsGitlab, readAsJenkins, readAsMikepenz, type Annotation, annotationProblem, dornyFrame, parseXml } from './support/junit-consumers.js';
 import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 
 // The JUnit files the built CLIs write for a real repository, read the way each CI dashboard
@@ -146,8 +146,27 @@ describe.each(['claims', 'lint', 'boundary'] as const)('%s.xml', (name) => {
       const lines = failure.text.split('\n');
       expect(lines.at(-1)).toMatch(/^at \S+ \(.+:\d+:\d+\)$/);
       expect(lines.filter((line) => /\(.*:\d+:\d+\)$/.test(line))).toHaveLength(1);
+      // The line before it, when there is one of ours, is the java-junit form of the same place.
+      if (/^at [\w$-]+(\.[\w$-]+)*\.[A-Z]\w*\.\w+\([^()]+:\d+\)$/.test(lines.at(-2) ?? '')) expect(lines.at(-2)).not.toMatch(/:\d+:\d+\)$/);
       expect(dornyFrame(lines.at(-1)!, tracked)).toEqual(dornyFrame(failure.text, tracked));
     }
+  });
+
+  it('dorny/test-reporter with `reporter: java-junit`: every failure on a file in a directory annotated at its place; root files (the lock) not', () => {
+    const cases = readAsDornyJavaJunit(xml[name], tracked);
+    const failed = cases.filter((c) => c.result === 'failed');
+    expect(failed).toHaveLength(GATING[name]);
+    const files = parseXml(xml[name]).children.flatMap((suite) => suite.children).filter((c) => c.children.some((child) => child.name === 'failure'));
+    failed.forEach((c, i) => {
+      const file = files[i]!.attributes.file!;
+      if (file.includes('/')) {
+        expect(c.annotation, `java-junit ${c.name}`).toEqual({ file, line: Number(files[i]!.attributes.line) });
+      } else {
+        // java-junit needs a package (a parent directory) to find a file: docs/ci.md says to use jest-junit.
+        expect(c.annotation).toBeUndefined();
+      }
+    });
+    if (name !== 'boundary') expect(failed.every((c) => c.annotation !== undefined)).toBe(true);
   });
 
   it('mikepenz/action-junit-report: every failure annotated from file/line attributes at a real line', () => {
@@ -231,5 +250,15 @@ location: packages/calc/src/lib/calc.ts:1-3]]></failure>
     expect(dornyFrame('at x (b.ts:3:4)', files)).toBeUndefined();
     expect(dornyFrame('at x (a.ts:3:4) more', files)).toBeUndefined();
     expect(dornyFrame('location: a.ts:3-4', files)).toBeUndefined();
+  });
+
+  it('java-junit takes `path:line` of a (path:line:column) frame as the file name, so only the Java form resolves', () => {
+    const files = new Set(['src/lib/a.ts', 'a.ts']);
+    expect(javaFrameParts('at surf/changed (src/lib/a.ts:3:4)')).toEqual({ trace: 'surf/changed ', fileName: 'src/lib/a.ts:3', line: 4 });
+    expect(dornyJavaFrame('at surf/changed (src/lib/a.ts:3:4)', files)).toBeUndefined();
+    expect(dornyJavaFrame('at src.lib.Surf.changed(a.ts:3)', files)).toEqual({ file: 'src/lib/a.ts', line: 3 });
+    // The package must be the file's parent directories; a root file has none.
+    expect(dornyJavaFrame('at other.Surf.changed(a.ts:3)', files)).toBeUndefined();
+    expect(dornyJavaFrame('at Surf.changed(a.ts:3)', files)).toBeUndefined();
   });
 });

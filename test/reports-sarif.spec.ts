@@ -77,7 +77,8 @@ describe('SARIF levels and locations from a real check', () => {
       {
         id: 2,
         physicalLocation: { artifactLocation: { uri: 'services/ledger/api.py' }, region: { startLine: 1, startColumn: 1, endLine: 2, endColumn: 27 } },
-        message: { text: 'site 1 of 2: services/ledger/api.py > post (unchanged since HEAD)' },
+        // Compared with the commit the claim was verified at, as a single-site claim's old code.
+        message: { text: `site 1 of 2: services/ledger/api.py > post (unchanged since ${multi.oldCodeFrom!.slice(0, 12)})` },
       },
     ]);
   });

@@ -73,6 +73,11 @@ describe('surf check reads old code from the commit the claim was verified at', 
     const [d] = check(repo.dir);
     expect(d).toMatchObject({ kind: 'changed', magnitude: 'large', old_code: ORIGINAL.trimEnd(), new_code: REWRITTEN.trimEnd(), old_code_from: verifiedAt });
 
+    // The markdown headline names the revision the claims were read from, as each claim does.
+    const markdown = surf(repo.dir, ['check', '--format', 'markdown']).stdout;
+    expect(markdown).toContain(`read from git history at <code>${verifiedAt.slice(0, 12)}</code>`);
+    expect(markdown).not.toContain('<code>HEAD</code>');
+
     const human = surf(repo.dir, ['check']);
     expect(human.stdout).toContain('magnitude: Large');
     expect(human.stderr).toContain(`read from git at ${verifiedAt.slice(0, 12)}`);
@@ -113,5 +118,75 @@ describe('surf check reads old code from the commit the claim was verified at', 
     expect(fetched.status, fetched.stderr).toBe(0);
     const [after] = check(dir);
     expect(after).toMatchObject({ magnitude: 'large', old_code: ORIGINAL.trimEnd(), old_code_from: verifiedAt });
+  });
+});
+
+const ROUNDING = `def round_amount(value):
+    return round(value, 2)
+
+
+class Ledger:
+    def post(self, entry):
+        return entry["amount"]
+`;
+const ROUNDING_CHANGED = ROUNDING.replace('        return entry["amount"]', '        booked = round_amount(entry["amount"]) * entry.get("rate", 1)\n        self.entries.append(booked)\n        return booked');
+const MULTI_HUB = `---
+summary: rounding
+anchors:
+  - claim: The ledger posts amounts rounded like every other amount.
+    at:
+      - src/rounding.py > round_amount
+      - src/rounding.py > Ledger > post
+---
+`;
+
+/** A multi-site claim stamped and committed; then only its second site changed and committed. */
+function committedMultiSiteChange(): { repo: TempRepo; verifiedAt: string } {
+  const repo = createTempRepo({ 'surf.toml': '', 'src/rounding.py': ROUNDING, 'hubs/rounding.md': MULTI_HUB });
+  cleanups.push(() => repo.dispose());
+  const verifiedAt = repo.git('rev-parse', 'HEAD');
+  expect(surf(repo.dir, ['verify']).status).toBe(0);
+  repo.commit('stamp the claim');
+  repo.write({ 'src/rounding.py': ROUNDING_CHANGED });
+  repo.commit('post books the rounded amount');
+  return { repo, verifiedAt };
+}
+
+const POST_LINE = ROUNDING.split('\n').findIndex((line) => line.includes('def post')) + 1;
+const OLD_POST = '    def post(self, entry):\n        return entry["amount"]';
+
+describe('a multi-site claim is graded from the commit it was verified at', () => {
+  it('json carries the changed site’s old and new code, the magnitude over the changed sites and where the old code came from', () => {
+    const { repo, verifiedAt } = committedMultiSiteChange();
+    const [d] = check(repo.dir);
+    expect(d).toMatchObject({ kind: 'changed', magnitude: 'large', old_code_from: verifiedAt });
+    // Only `post` changed, so the code shown is `post`'s alone (round_amount is unchanged).
+    expect(d!.old_code).toBe(OLD_POST.trimStart());
+    expect(d!.new_code).toContain('self.entries.append(booked)');
+    expect(d!.new_code).not.toContain('round(value, 2)');
+  });
+
+  it('every format locates the first changed site and says it changed since the verified commit', () => {
+    const { repo, verifiedAt } = committedMultiSiteChange();
+    const short = verifiedAt.slice(0, 12);
+    const sarif = JSON.parse(surf(repo.dir, ['check', '--format', 'sarif']).stdout) as any;
+    const [result] = sarif.runs[0].results;
+    expect(result.locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'src/rounding.py' }, region: { startLine: POST_LINE } });
+    const messages = result.relatedLocations.map((r: any) => r.message.text);
+    expect(messages).toContain(`site 1 of 2: src/rounding.py > round_amount (unchanged since ${short})`);
+    expect(messages.join('\n')).not.toContain('> post (unchanged');
+
+    const junit = surf(repo.dir, ['check', '--format', 'junit']).stdout;
+    expect(junit).toMatch(new RegExp(`file="src/rounding.py" line="${POST_LINE}"`));
+
+    const github = surf(repo.dir, ['check', '--format', 'github']).stdout;
+    expect(github).toContain(`::error file=src/rounding.py,line=${POST_LINE},`);
+
+    const quality = JSON.parse(surf(repo.dir, ['check', '--format', 'codequality']).stdout) as any[];
+    expect(quality[0].location).toEqual({ path: 'src/rounding.py', lines: { begin: POST_LINE } });
+
+    const markdown = surf(repo.dir, ['check', '--format', 'markdown']).stdout;
+    expect(markdown).not.toContain('(not available)');
+    expect(markdown).toContain('return entry[&quot;amount&quot;]');
   });
 });

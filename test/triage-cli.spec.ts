@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TRIAGE_BINDINGS } from '../libs/triage/src/key-bindings.js';
 import { threeDivergenceRepo } from '../libs/triage/src/three-divergences.test-helpers.js';
 import { demoTree } from './nx-workspace.js';
 import { GIT_TEST_ENV, type TempRepo, createTempRepo } from './support/temp-repo.js';
@@ -97,5 +98,37 @@ describe('surf triage --boundary without a terminal', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^ {2}Verification error: Cannot capture working-tree source: Not inside a Git repository /m);
+  });
+});
+
+describe('surf triage --help', () => {
+  const help = () => {
+    const run = surf(process.cwd(), ['triage', '--help']);
+    expect(run.status).toBe(0);
+    return run.stdout;
+  };
+
+  it('lists every key of the claims list, from the bindings the view uses', () => {
+    const text = help();
+    const shown: Record<string, string> = { up: '↑', down: '↓', home: 'Home', end: 'End', pageup: 'PgUp', pagedown: 'PgDn', return: 'Enter', escape: 'Esc', 'ctrl+c': 'Ctrl-C', ' ': 'Space' };
+    for (const binding of TRIAGE_BINDINGS.filter((b) => b.modes.includes('browse'))) {
+      const key = binding.keys[0]!;
+      expect(text, `${key} (${binding.label})`).toMatch(new RegExp(`(^|[\\s,/])${(shown[key] ?? key).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([\\s,/]|$)`, 'm'));
+      expect(text).toContain(binding.label);
+    }
+  });
+
+  it('says it writes hubs, gives its exit codes and points at docs/triage.md', () => {
+    const text = help();
+    expect(text).toMatch(/writes the stamps of the claims you accept into their hubs/);
+    expect(text).toMatch(/^ {2}0 .*\n {2}1 .*\n {2}2 .*\n {2}130 /m);
+    expect(text).toContain('docs/triage.md');
+  });
+
+  it('describes --base in the words of surf check --base', () => {
+    // The option's help: from `--base <ref>` to the next option, wrapped lines joined.
+    const option = (text: string) => /--base <ref>[\s\S]*?(?=\n {2}-)/.exec(text)![0].replace(/\s+/g, ' ');
+    const check = surf(process.cwd(), ['check', '--help']).stdout;
+    expect(option(help())).toBe(option(check));
   });
 });

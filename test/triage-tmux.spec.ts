@@ -198,3 +198,63 @@ describe('surf triage in a real terminal (tmux)', () => {
     expect(end).toContain('TRIAGE-EXIT=0');
   });
 });
+
+describe('start-up type-ahead (tmux)', () => {
+  const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const uptimeMs = () => Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+  /** When a process started, in ms of uptime (10 ms resolution at 100 ticks a second). */
+  const startedAt = (pid: number) => (Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]) / TICKS) * 1000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * Runs `argv` in a detached tmux pane and measures, from /proc, how long after its process
+   * started the pane's terminal had echo off.
+   */
+  async function echoOffWindow(session: string, dir: string, argv: readonly string[]): Promise<number> {
+    const env = Object.entries(GIT_TEST_ENV).map(([k, v]) => `${k}=${v}`);
+    const command = ['env', '-u', 'CI', 'TERM=xterm-256color', ...env, ...argv].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+    tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', '-c', dir, `exec ${command}`);
+    cleanups.push(() => {
+      try {
+        tmux('kill-session', '-t', session);
+      } catch {
+        // Already gone.
+      }
+    });
+    const [tty, pid] = tmux('display-message', '-p', '-t', session, '#{pane_tty} #{pane_pid}').trim().split(' ') as [string, string];
+    const started = performance.now();
+    for (;;) {
+      const flags = execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' });
+      if (/(^|\s)-echo(\s|$)/.test(flags)) return uptimeMs() - startedAt(Number(pid));
+      if (performance.now() - started > 20_000) throw new Error('echo never went off');
+      await sleep(2);
+    }
+  }
+
+  it('turns echo off within 100 ms of where a bare node process can, and keys typed after that reach the view, not the shell', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    // The floor: a node process whose first statement turns echo off, started the same way.
+    const floorScript = join(repo.dir, '.floor.mjs');
+    writeFileSync(floorScript, "import { spawnSync } from 'node:child_process';\nspawnSync('sh', ['-c', 'stty -g && stty -echo -icanon'], { stdio: ['inherit', 'pipe', 'ignore'] });\nsetTimeout(() => {}, 3000);\n");
+    const floors: number[] = [];
+    const ours: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      floors.push(await echoOffWindow(`floor${round}`, repo.dir, [process.execPath, floorScript]));
+      ours.push(await echoOffWindow(`ours${round}`, repo.dir, [process.execPath, BIN, 'triage']));
+      // Typed while the bundles load and the check runs: read by the view (two moves down).
+      tmux('send-keys', '-t', `ours${round}`, '-l', 'jj');
+      let screen = '';
+      for (let waited = 0; waited < 20_000 && !screen.includes('Reviewing [3/3]'); waited += 20) {
+        await sleep(20);
+        screen = tmux('capture-pane', '-p', '-t', `ours${round}`);
+      }
+      expect(screen).toContain('Reviewing [3/3]');
+      expect(screen).not.toContain('jj');
+      tmux('kill-session', '-t', `ours${round}`);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    console.log(`echo off after the process started: bare node ${floors.map((x) => x.toFixed(0)).join('/')} ms, surf triage ${ours.map((x) => x.toFixed(0)).join('/')} ms (shared machine; 10 ms resolution)`);
+    expect(median(ours) - median(floors)).toBeLessThanOrEqual(100);
+  });
+});

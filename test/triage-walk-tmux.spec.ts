@@ -107,7 +107,7 @@ describe('the triage walk in a real terminal (tmux)', () => {
     for (const row of helpRows) expect(cells(row), row).toBeLessThanOrEqual(columns);
     for (const label of ['accept all remaining', 'search claim or path', 'detail full-screen', 'cancel, write nothing']) expect(helpRows.some((row) => row.endsWith(label)), label).toBe(true);
     t.type('?');
-    await t.until('a accept');
+    await t.until('a/u accept');
 
     // follow shows where it would go before it is chosen, and is refused where verify would fail.
     t.type('/formatPrice\r');

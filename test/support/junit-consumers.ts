@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // How the CI dashboards we target read a JUnit file, each written from the reader's documented
-// behaviour (our own code, not theirs): dorny/test-reporter's jest-junit reader,
+// behaviour (our own code, not theirs): dorny/test-reporter's jest-junit and java-junit readers,
 // mikepenz/action-junit-report, GitLab's test report and Jenkins' JUnit plugin. The report tests
 // run them on real reports to prove each reader sees every gating problem as a failure, annotated
 // at a real place, with no two cases merged.
@@ -168,6 +168,62 @@ export function readAsDorny(xml: string, trackedFiles: ReadonlySet<string>): Dor
       return { suite: suite.attributes.name ?? '', name: testcase.attributes.name ?? '', result, timeMs: ms(testcase.attributes.time), ...(annotation ? { annotation } : {}) };
     }),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// dorny/test-reporter, `reporter: java-junit`
+//
+// Mirrors the rules of its java-junit reader (src/parsers/java-junit/java-junit-parser.ts and
+// java-stack-trace-element-parser.ts in dorny/test-reporter): a frame is a body line
+// `at [<loader>/<module>/]<trace>(<fileName>:<line>)`, the file name being everything between the
+// last `(` group and the last `:<digits>)`; the file name is looked up among the tracked files by
+// basename, and the trace's leading dot-separated parts up to the first one whose first character
+// sorts at or before `Z` (the package) must equal the file's last parent directories. The first
+// frame that resolves wins. `<failure>` and `<error>` both fail a case.
+
+/** One body line as that reader splits it into a trace, a file name and a line, or undefined. */
+export function javaFrameParts(line: string): { trace: string; fileName: string; line: number } | undefined {
+  const match = /^\s*at (?:\S+\/\S*\/)?(.*)\((.*):(\d+)\)$/.exec(line);
+  return match === null ? undefined : { trace: match[1]!, fileName: match[2]!, line: Number.parseInt(match[3]!, 10) };
+}
+
+/** The tracked file a java-junit frame resolves to, by basename and package-as-directories. */
+function javaFrameFile(trace: string, fileName: string, trackedFiles: ReadonlySet<string>): string | undefined {
+  const candidates = [...trackedFiles].filter((file) => file.split('/').at(-1) === fileName);
+  if (candidates.length === 0) return undefined;
+  const parts = trace.split('.');
+  const firstClass = parts.findIndex((part) => part[0]! <= 'Z');
+  const packageParts = firstClass === -1 ? parts : parts.slice(0, firstClass);
+  if (packageParts.length === 0) return undefined;
+  for (const file of candidates) {
+    const dirs = file.split('/').slice(0, -1);
+    const parent = dirs.length === 0 ? ['.'] : dirs;
+    if (packageParts.length > parent.length) continue;
+    const tail = parent.slice(parent.length - packageParts.length);
+    if (packageParts.every((part, i) => part === tail[i])) return file;
+  }
+  return undefined;
+}
+
+/** The annotation java-junit takes from a failure body: the first frame that resolves. */
+export function dornyJavaFrame(body: string, trackedFiles: ReadonlySet<string>): Annotation | undefined {
+  for (const line of body.split(/\r?\n/)) {
+    const frame = javaFrameParts(line);
+    if (frame === undefined) continue;
+    const file = javaFrameFile(frame.trace, frame.fileName, trackedFiles);
+    if (file !== undefined) return { file, line: frame.line };
+  }
+  return undefined;
+}
+
+export function readAsDornyJavaJunit(xml: string, trackedFiles: ReadonlySet<string>): DornyCase[] {
+  return testcases(parseXml(xml)).map(({ suite, testcase }) => {
+    const failure = first(testcase, 'failure') ?? first(testcase, 'error');
+    const result = failure !== undefined ? 'failed' : first(testcase, 'skipped') !== undefined ? 'skipped' : 'success';
+    const annotation = failure === undefined ? undefined : dornyJavaFrame(failure.text, trackedFiles);
+    const timeMs = Number.parseFloat(testcase.attributes.time ?? '') * 1000;
+    return { suite: suite.attributes.name ?? '', name: testcase.attributes.name ?? '', result, timeMs, ...(annotation ? { annotation } : {}) };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

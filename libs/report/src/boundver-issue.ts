@@ -14,8 +14,14 @@ export interface ClassifiedIssue {
   readonly text: string;
   readonly rule: BoundverRuleKey | null;
   readonly subject: IssueSubject;
-  /** `AFFECTED CONSUMERS …` and `API CHANGE …` lines carry no rule: they belong to the drift line before them. */
+  /** `AFFECTED CONSUMERS …` and `API CHANGE …` lines carry no rule: they belong to a drift line. */
   readonly affected: boolean;
+  /**
+   * An `API CHANGE …` line: the exported symbols behind its component's boundary drift, so it
+   * belongs to that component's `boundary` line (its subject names the facet), wherever boundver
+   * listed it.
+   */
+  readonly apiChange?: true;
 }
 
 /**
@@ -77,10 +83,11 @@ export function classifyIssue(text: string, components: readonly string[], slice
     if (owner !== null) return component('digest-error', owner);
     return lock('digest-error');
   }
-  // The exported symbols behind a boundary change: details of the drift line before it.
+  // The exported symbols behind a boundary change: details of that component's boundary line.
   if (text.startsWith('API CHANGE ')) {
     const owner = knownPrefix(text.slice('API CHANGE '.length), components, ': ');
-    return { text, rule: null, subject: owner === null ? { kind: 'lock' } : { kind: 'component', name: owner }, affected: true };
+    const subject: IssueSubject = owner === null ? { kind: 'lock' } : { kind: 'component', name: owner, facet: 'boundary' };
+    return { text, rule: null, subject, affected: true, apiChange: true };
   }
   const affected = /^AFFECTED CONSUMERS(?: \(TRANSITIVE\))? /.exec(text);
   if (affected) {

@@ -33,6 +33,8 @@ interface Line extends ClassifiedIssue {
   readonly gating: boolean;
   /** AFFECTED CONSUMERS lines that follow this drift line. */
   readonly affectedLines: string[];
+  /** API CHANGE lines of this component's boundary drift (the symbols behind it). */
+  readonly apiLines: string[];
 }
 
 /**
@@ -48,16 +50,28 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
   const components = policy === null ? [] : [...policy.components.keys()];
   const slices = policy === null ? [] : [...policy.slices.keys()];
   const lines: Line[] = [];
+  const apiChanges: Array<{ line: ClassifiedIssue; gating: boolean; previous: Line | undefined }> = [];
   const classify = (texts: readonly string[], gating: boolean): void => {
     for (const text of texts) {
       const line = classifyIssue(text, components, slices);
       const previous = lines.at(-1);
-      if (line.affected && previous !== undefined && previous.gating === gating) previous.affectedLines.push(text);
-      else lines.push({ ...line, gating, affectedLines: [] });
+      const sameList = previous !== undefined && previous.gating === gating ? previous : undefined;
+      if (line.apiChange === true) apiChanges.push({ line, gating, previous: sameList });
+      else if (line.affected && sameList !== undefined) sameList.affectedLines.push(text);
+      else lines.push({ ...line, gating, affectedLines: [], apiLines: [] });
     }
   };
   classify(result.issues, true);
   classify(result.observations, false);
+  // boundver lists an API change after all of a component's facet lines (after `exact` too), so
+  // it goes to the boundary line of its component, wherever that is; else where it stood.
+  for (const { line, gating, previous } of apiChanges) {
+    const owner = line.subject.kind === 'component' ? line.subject.name : undefined;
+    const boundary = lines.find((l) => l.gating === gating && l.rule === 'boundary' && l.subject.kind === 'component' && l.subject.name === owner);
+    const home = boundary ?? previous;
+    if (home !== undefined) home.apiLines.push(line.text);
+    else lines.push({ ...line, gating, affectedLines: [], apiLines: [] });
+  }
 
   const lockName = result.lockFile.relative ?? result.lockFile.display.split(/[\\/]/).at(-1)!;
   const configPath = configRelative(result.inputs.config);
@@ -73,7 +87,13 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
     const rule = BOUNDVER_RULES[primary.rule ?? 'verification-error'];
     const isError = gated.some((line) => line.rule !== null && ERROR_RULES.has(line.rule));
     const status: CaseStatus = gated.length === 0 ? 'skipped' : isError ? 'error' : 'failed';
-    const details = matched.flatMap((line) => [`${line.gating ? 'issue' : 'observation (non-gating)'}: ${line.text}`, ...line.affectedLines.map((text) => `impact: ${text}`)]);
+    // The exported symbols behind a boundary drift are what a reviewer reads first: they lead the
+    // message (which codequality and the summaries show alone) and the details.
+    const api = matched.flatMap((line) => line.apiLines);
+    const details = [
+      ...api.map((text) => `api change: ${text}`),
+      ...matched.flatMap((line) => [`${line.gating ? 'issue' : 'observation (non-gating)'}: ${line.text}`, ...line.affectedLines.map((text) => `impact: ${text}`)]),
+    ];
     details.push(`next: ${rule.help}`);
     return {
       name,
@@ -82,7 +102,7 @@ export function fromBoundverVerify(result: VerifyResult, options: BoundverVerify
       ruleId: rule.id,
       level: gated.length === 0 ? 'none' : levelOf(primary, rule.defaultLevel),
       gating: gated.length > 0,
-      message: primary.text,
+      message: api.length === 0 ? primary.text : `${api.join('; ')} (${primary.text})`,
       details,
       ...(where === undefined ? {} : { location: where }),
       related,

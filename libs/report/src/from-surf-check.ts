@@ -2,7 +2,7 @@ import { shortRevision } from '@driftgate/git';
 import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
 import { fingerprint } from './fingerprint.js';
 import { locationText } from './location-text.js';
-import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLevel, ReportLocation, ReportSuite } from './report-model.js';
+import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLocation, ReportSuite } from './report-model.js';
 import { automationId, reportTool } from './report-tool.js';
 import { SURF_CHECK_RULES } from './rules.js';
 import { SuiteCollector } from './suite-collector.js';
@@ -16,8 +16,6 @@ export interface SurfCheckReportOptions extends ReportContext {
    */
   readonly workspace?: LoadedWorkspace;
 }
-
-const MAGNITUDE_LEVEL: Readonly<Record<NonNullable<Divergence['magnitude']>, ReportLevel>> = { large: 'error', medium: 'warning', small: 'note' };
 
 /**
  * The neutral report of a `surf check`: a suite per hub, a case per claim (and per propagated
@@ -134,7 +132,8 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
     className: d.hub,
     status: d.kind === 'unresolvable' ? 'error' : 'failed',
     ruleId: rule.id,
-    level: d.kind === 'changed' ? (d.magnitude === undefined ? 'error' : MAGNITUDE_LEVEL[d.magnitude]) : rule.defaultLevel,
+    // The gate sets the level; the advisory magnitude stays in the message and `magnitude`.
+    level: rule.defaultLevel,
     gating: true,
     message: divergenceMessage(d),
     details,
@@ -148,7 +147,7 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
 
 /**
  * The spans of a claim's sites, the one to show first leading: the first site that changed since
- * the history base when git could tell (a multi-site claim's stamp covers all its sites, so only
+ * the revision its old code was read from (the verified commit, as a single-site claim's) when git could tell (a multi-site claim's stamp covers all its sites, so only
  * history says which one moved), else the first site. Each message names the site.
  */
 function siteSpans(d: Divergence, historyBase: string): RelatedLocation[] {
@@ -156,11 +155,12 @@ function siteSpans(d: Divergence, historyBase: string): RelatedLocation[] {
   if (locations.length === 1) return [{ location: reportSpan(locations[0]!), message: 'the anchored code' }];
   const changed = d.changedSites === undefined ? undefined : new Set(d.changedSites);
   const first = d.changedSites?.[0] ?? 0;
+  const since = shortRevision(d.oldCodeFrom ?? historyBase);
   const order = locations.map((_, i) => i).filter((i) => i !== first);
   if (locations.length > 0) order.unshift(first);
   return order.map((i) => ({
     location: reportSpan(locations[i]!),
-    message: `site ${i + 1} of ${locations.length}: ${d.sites[i] ?? ''}${changed === undefined ? '' : changed.has(i) ? ` (changed since ${historyBase})` : ` (unchanged since ${historyBase})`}`,
+    message: `site ${i + 1} of ${locations.length}: ${d.sites[i] ?? ''}${changed === undefined ? '' : changed.has(i) ? ` (changed since ${since})` : ` (unchanged since ${since})`}`,
   }));
 }
 

@@ -1,5 +1,5 @@
 export { terminalSafe, terminalSafeLines } from './terminal-safe.js';
-export { xmlSafe, xmlSafeLines } from './xml-safe.js';
+export { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 export type {
   CaseStatus,
   RelatedLocation,

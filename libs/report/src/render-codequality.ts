@@ -3,7 +3,7 @@ import { fingerprint } from './fingerprint.js';
 import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase } from './report-model.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe, terminalSafeLines } from './terminal-safe.js';
 
 /** GitLab Code Quality severities. */
 export type CodeQualitySeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
@@ -21,9 +21,10 @@ export interface CodeQualityIssue {
  * GitLab Code Quality JSON (`artifacts: reports: codequality:`): an array with one issue per finding
  * (every case with a rule, and a failed case without one), so each shows in the merge request's Code Quality widget and on the
  * diff. `check_name` is the rule id; `fingerprint` is the SARIF `partialFingerprints` value (stable
- * across line moves; a repeated one is made unique); `description` is the case's message, terminal-safe. Severity: a finding that
- * fails the gate is `critical` at level error and `major` otherwise (a medium or small changed claim,
- * whose level follows the advisory magnitude); an advisory finding is `minor` at level warning and
+ * across line moves; a repeated one is made unique); `description` is the case's message, terminal-safe line by line. Severity: a finding that
+ * fails the gate is `critical` at level error and `major` otherwise (an unverified claim, a gated
+ * `exact` or `behavior` facet), never graded by a changed claim's advisory magnitude, which stays in
+ * the description; an advisory finding is `minor` at level warning and
  * `info` otherwise. A finding without a location points at the lock file (boundver) or the hub
  * (surf) at line 1. Sorted by path, line, rule id and fingerprint; pretty-printed, trailing newline.
  */
@@ -51,7 +52,8 @@ export function codeQualitySeverity(c: Pick<ReportCase, 'gating' | 'level'>): Co
 function issue(report: Report, c: ReportCase, id: string): CodeQualityIssue {
   const path = c.location?.file ?? fallbackPath(report, c);
   return {
-    description: terminalSafe(c.message),
+    // The text's own line breaks stay (JSON writes them `\n`, GitLab shows a newline).
+    description: terminalSafeLines(c.message),
     check_name: findingRule(report, c),
     fingerprint: id,
     severity: codeQualitySeverity(c),

@@ -3,7 +3,7 @@ import type { Rendered } from './rendered.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase, ReportLocation } from './report-model.js';
 import { locationText } from './location-text.js';
-import { xmlSafe } from './xml-safe.js';
+import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 
 /**
  * JUnit XML through junit-report-builder, shaped for the dashboards that read it
@@ -28,11 +28,13 @@ import { xmlSafe } from './xml-safe.js';
  *   `surf/no-files-matched`.
  * - The failure body lists kind, hashes, magnitude or facet, prose and `file:line`, and ends with
  *   `at <type> (<file>:<line>:<column>)`, a stack-frame line that frame parsers turn into an
- *   annotation. No other body line ends like a frame.
+ *   annotation, after its Java form where one can be written (see `javaFrame`). No other body
+ *   line ends like a frame.
  *
- * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} first, so
- * control characters become visible escapes rather than being dropped and no text can end a CDATA
- * section. Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
+ * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} (CDATA) or
+ * {@link xmlAttributeSafe} (attributes) first, so control characters become visible escapes rather
+ * than being dropped and no text can end a CDATA section; line breaks of the text stay line breaks
+ * (a body's further lines indented under their key) and an attribute keeps `]]>` as it is. Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
  * `line` attributes, which that schema does not declare and the consumers above read.
  */
 // The package is CommonJS whose `module.exports` is the builder, while its typings declare an ES
@@ -56,10 +58,10 @@ export function renderJunit(report: Report): Rendered {
       if (where !== undefined) setLocation(testCase, where);
       if (c.status === 'failed' || c.status === 'error') {
         const type = failureType(report, c);
-        testCase.failure(xmlSafe(c.message), type).stacktrace(failureBody(c, type));
+        testCase.failure(xmlAttributeSafe(c.message), type).stacktrace(failureBody(c, type));
       } else {
         if (c.status === 'skipped') testCase.skipped();
-        if (c.ruleId !== undefined || c.status === 'skipped') testCase.standardOutput(c.ruleId === undefined ? xmlSafe(c.message) : `${xmlSafe(c.message)}\n${caseBody(c)}`);
+        if (c.ruleId !== undefined || c.status === 'skipped') testCase.standardOutput(c.ruleId === undefined ? xmlSafeLines(c.message) : `${xmlSafeLines(c.message)}\n${caseBody(c)}`);
       }
     }
   }
@@ -107,8 +109,32 @@ function failureBody(c: ReportCase, type: string): string {
     .map((line) => (FRAME_END.test(line) ? `${line}.` : line));
   if (c.status === 'error') lines.unshift('verdict: not evaluated (the gate could not check this, so it fails)');
   const where = annotated(c);
-  if (where !== undefined) lines.push(`at ${type} (${xmlSafe(where.file)}:${where.startLine}:${where.startColumn ?? 1})`);
+  if (where !== undefined) {
+    const java = javaFrame(type, where);
+    if (java !== undefined) lines.push(java);
+    lines.push(`at ${type} (${xmlSafe(where.file)}:${where.startLine}:${where.startColumn ?? 1})`);
+  }
   return lines.filter((line) => line !== '').join('\n');
+}
+
+/**
+ * The same place as a Java stack frame, `at <dir>.<dir>.<Tool>.<rule>(<basename>:<line>)`, for
+ * readers that parse frames the Java way (dorny/test-reporter's `java-junit`): they take the file
+ * name as everything up to the last `:<line>` and find it by basename, with the frame's package
+ * (its parts before the first capitalized one) as the file's parent directories. So it is written
+ * only where that can work: a file under at least one directory whose names hold no `.`, space or
+ * parenthesis and start after `Z` in code-unit order (lower-case letters, `_`); else the
+ * `(path:line:column)` frame after it is the only one (`jest-junit` reads that one everywhere).
+ */
+function javaFrame(type: string, where: ReportLocation): string | undefined {
+  const parts = where.file.split('/');
+  const base = parts.pop()!;
+  if (parts.length === 0 || /[\s():]/.test(base) || base === '') return undefined;
+  if (!parts.every((dir) => dir !== '' && !/[\s().]/.test(dir) && dir[0]! > 'Z')) return undefined;
+  const [tool, ...rule] = type.split('/');
+  const method = rule.join('_').replace(/[^\w$]/g, '_') || 'finding';
+  const className = tool!.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => `${word[0]!.toUpperCase()}${word.slice(1)}`).join('') || 'Driftgate';
+  return `at ${parts.map(xmlSafe).join('.')}.${className}.${method}(${xmlSafe(base)}:${where.startLine})`;
 }
 
 /** Where readers annotate a case: the first of its code spans when it has some, else its location. */
@@ -117,7 +143,8 @@ function annotated(c: ReportCase): ReportLocation | undefined {
 }
 
 function caseBody(c: ReportCase): string {
-  const lines = c.details.map(xmlSafe);
+  // A multi-line value (a claim's prose) keeps its line breaks, its further lines indented.
+  const lines = c.details.map((detail) => xmlSafeLines(detail, '  '));
   if (c.location !== undefined) lines.push(`location: ${xmlSafe(locationText(c.location))}`);
   for (const related of c.related) lines.push(`related: ${xmlSafe(locationText(related.location))} (${xmlSafe(related.message)})`);
   return lines.join('\n');

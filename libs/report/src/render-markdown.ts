@@ -94,8 +94,13 @@ function checkSummary(divergences: readonly Divergence[], historyBase: string, l
   let head = `### surf check: ${divergences.length} divergence(s)\n\n`;
   head += `| ${kinds.join(' | ')} | total |\n|${' ---: |'.repeat(kinds.length + 1)}\n`;
   head += `| ${kinds.map((kind) => divergences.filter((d) => d.kind === kind).length).join(' | ')} | ${divergences.length} |\n\n`;
-  if (divergences.some((d) => d.magnitude !== undefined)) {
-    head += `Changed claims are listed largest magnitude first. Magnitude is advisory: it is read from git history at ${code(historyBase)} and never affects the verdict.\n\n`;
+  const graded = divergences.filter((d) => d.magnitude !== undefined);
+  if (graded.length > 0) {
+    // Each claim is read at its own revision (the commit it was verified at, when the clone has
+    // it), so the headline names one revision only when they all share it.
+    const revisions = new Set(graded.map((d) => d.oldCodeFrom ?? historyBase));
+    const where = revisions.size === 1 ? `at ${code(shortRevision([...revisions][0]!))}` : 'at the revision each claim names below (the commit it was verified at)';
+    head += `Changed claims are listed largest magnitude first. Magnitude is advisory: it is read from git history ${where} and never affects the verdict.\n\n`;
   }
   const tableHead = '| # | kind | magnitude | claim | code | hub |\n| ---: | --- | --- | --- | --- | --- |\n';
   const rows = ordered.map((d, i) => {

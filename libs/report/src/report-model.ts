@@ -9,8 +9,8 @@ import type { CheckResult, LintResult } from '@driftgate/surf';
 export type CaseStatus = 'passed' | 'failed' | 'error' | 'skipped';
 
 /**
- * Severity of a case as the CI formats grade it (a changed claim's follows its advisory
- * magnitude); `none` only for non-gating observations. SARIF does not use it for a gating case:
+ * Severity of a case as the CI formats grade it, from its rule (and a boundver facet's grade),
+ * never from a changed claim's advisory magnitude; `none` only for non-gating observations. SARIF does not use it for a gating case:
  * everything that fails the gate is a SARIF `error` (see `sarifLevel`).
  */
 export type ReportLevel = 'error' | 'warning' | 'note' | 'none';

@@ -54,5 +54,6 @@ function isInvisibleOrReordering(code: number): boolean {
  * one per line): each line is escaped on its own and the line breaks are kept.
  */
 export function terminalSafeLines(text: string): string {
-  return text.split('\n').map(terminalSafe).join('\n');
+  // CR LF and a lone CR are line breaks too (a lone CR would otherwise be a visible `\r`).
+  return text.split(/\r\n|\r|\n/).map(terminalSafe).join('\n');
 }

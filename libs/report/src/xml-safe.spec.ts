@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xmlSafe, xmlSafeLines } from './xml-safe.js';
+import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 
 describe('xmlSafe', () => {
   it('makes every XML-invalid or invisible character a visible escape instead of dropping it', () => {
@@ -20,5 +20,15 @@ describe('xmlSafe', () => {
 
   it('keeps our own line breaks in multi-line text', () => {
     expect(xmlSafeLines('one\u001b\ntwo]]>')).toBe('one\\x1b\ntwo]]\\x3e');
+  });
+
+  it('indents the further lines of a multi-line value under its key', () => {
+    expect(xmlSafeLines('claim: one\r\ntwo', '  ')).toBe('claim: one\n  two');
+  });
+});
+
+describe('xmlAttributeSafe', () => {
+  it('keeps `]]>` and line breaks (the writer escapes them for an attribute) and escapes the rest as xmlSafe', () => {
+    expect(xmlAttributeSafe('a]]>b\r\nc\u001b\uffff')).toBe('a]]>b\nc\\x1b\\uffff');
   });
 });

@@ -87,4 +87,48 @@ describe('boundaryRows', () => {
     await settle();
     expect(ends).toEqual(['interrupted']);
   });
+
+  it('puts an API change first on its component\'s boundary row, even listed after the exact line (interactive view)', async () => {
+    const api = 'API CHANGE @ws/pricing: added `src/index.ts#parseMoney`; removed `src/index.ts#legacyTotal`';
+    const result: BoundaryVerifyInput = {
+      exitCode: 4,
+      issues: ['MISMATCH @ws/pricing.boundary: lockfile=111111111111 current=222222222222', 'MISMATCH @ws/pricing.exact: lockfile=333333333333 current=444444444444', api],
+      consumerImpact: [],
+    };
+    expect(boundaryRows(result).map((r) => [r.severity, r.api])).toEqual([['boundary', [api]], ['exact', []]]);
+    const app = render(<BoundaryView result={result} onEnd={() => undefined} size={{ columns: 120, rows: 12 }} />);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const frame = (app.lastFrame() ?? '').split('\n');
+    const at = frame.findIndex((line) => line.includes('API CHANGE'));
+    expect(frame[at - 1]).toContain('BOUNDARY');
+    expect(frame[at + 1]).toContain('    MISMATCH @ws/pricing.boundary');
+    expect(frame.filter((line) => line.includes('API CHANGE'))).toHaveLength(1);
+    app.unmount();
+  });
+
+  it('marks the cursor with a column that needs no colour, moves only between issues, and opens a cut line whole with Enter', async () => {
+    const long = `MISMATCH core.boundary: lockfile=${'a'.repeat(70)} current=${'b'.repeat(70)}`;
+    const result: BoundaryVerifyInput = { exitCode: 4, issues: ['MISMATCH core.exact: lockfile=111111111111 current=222222222222', long], consumerImpact: [] };
+    const app = render(<BoundaryView result={result} onEnd={() => undefined} size={{ columns: 60, rows: 15 }} />);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 80));
+    await settle();
+    const lines = () => (app.lastFrame() ?? '').split('\n');
+    // The first issue (under BOUNDARY) is selected, not its heading; the marker is a character.
+    expect(lines().find((line) => line.startsWith('›'))).toContain('MISMATCH core.boundary');
+    expect(lines().find((line) => line.includes('BOUNDARY'))!.startsWith('›')).toBe(false);
+    app.stdin.write('j');
+    await settle();
+    // j goes to the next issue, over the EXACT heading.
+    expect(lines().find((line) => line.startsWith('›'))).toContain('MISMATCH core.exact');
+    app.stdin.write('k');
+    await settle();
+    app.stdin.write('\r');
+    await settle();
+    const whole = lines().join('').replace(/\s+/g, '');
+    expect(whole).toContain(`current=${'b'.repeat(70)}`);
+    app.stdin.write('\u001B');
+    await settle();
+    expect(lines().find((line) => line.startsWith('›'))).toContain('MISMATCH core.boundary');
+    app.unmount();
+  });
 });

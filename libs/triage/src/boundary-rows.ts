@@ -26,18 +26,26 @@ export interface BoundaryRow {
   readonly subject: string | undefined;
   /** Internal then external consumers affected by a boundary/compat drift, sorted each. */
   readonly consumers: readonly string[];
+  /**
+   * `API CHANGE …` lines of a boundary drift: the exported symbols added, removed or changed,
+   * which the view shows before the digests.
+   */
+  readonly api: readonly string[];
 }
 
 /**
  * Groups verify issues by facet severity (compat > boundary > behavior > exact > other), keeping
  * boundver's order within a group. `AFFECTED CONSUMERS` lines are folded into their drift row as
- * {@link BoundaryRow.consumers} (from `consumerImpact`).
+ * {@link BoundaryRow.consumers} (from `consumerImpact`), `API CHANGE` lines into their
+ * component's boundary row as {@link BoundaryRow.api} (a row of their own when there is none).
  */
 export function boundaryRows(result: BoundaryVerifyInput): BoundaryRow[] {
   const known = result.consumerImpact.map((impact) => impact.component);
-  const rows: BoundaryRow[] = [];
+  const rows: Array<BoundaryRow & { api: string[] }> = [];
+  const apiChanges: Array<{ text: string; subject: string | undefined }> = [];
   for (const text of result.issues) {
     const issue = classifyIssue(text, known, []);
+    if (issue.apiChange === true) apiChanges.push({ text, subject: issue.subject.name });
     if (issue.affected) continue;
     const facet = issue.subject.kind === 'component' ? issue.subject.facet : issue.subject.kind === 'slice' ? issue.subject.mode : undefined;
     const drift = facet !== undefined && (issue.rule === facet || issue.rule === 'slice-mismatch');
@@ -47,7 +55,12 @@ export function boundaryRows(result: BoundaryVerifyInput): BoundaryRow[] {
       issue.subject.kind === 'component' && facet !== undefined
         ? result.consumerImpact.find((i) => i.component === subject && i.facets.includes(facet))
         : undefined;
-    rows.push({ severity, text, subject, consumers: impact === undefined ? [] : [...impact.components, ...impact.externalConsumers.map((e) => `${e} (external)`)] });
+    rows.push({ severity, text, subject, consumers: impact === undefined ? [] : [...impact.components, ...impact.externalConsumers.map((e) => `${e} (external)`)], api: [] });
+  }
+  for (const change of apiChanges) {
+    const row = rows.find((r) => r.severity === 'boundary' && r.subject === change.subject);
+    if (row !== undefined) row.api.push(change.text);
+    else rows.push({ severity: 'boundary', text: change.text, subject: change.subject, consumers: [], api: [] });
   }
   return BOUNDARY_SEVERITIES.flatMap((severity) => rows.filter((row) => row.severity === severity));
 }

@@ -23,7 +23,7 @@ export function dialogText(state: TriageState): { title: string; lines: string[]
         decision === 'accept'
           ? `Each will be re-stamped on write: say so only if you have read every one of them.${remaining.length > can ? ` ${remaining.length - can} cannot be accepted and stay undecided.` : ''}`
           : 'They are left as they are; nothing is written for them.',
-        'y to apply · n goes back · u undoes it afterwards',
+        'y to apply · n goes back · z undoes it afterwards',
       ],
     };
   }

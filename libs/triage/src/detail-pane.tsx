@@ -42,6 +42,11 @@ export function detailRows(d: Divergence, theme: Theme, options: DetailOptions, 
     );
   }
   if (d.location !== undefined) logical.push({ text: `code: ${displayLine(d.location.file)}:${d.location.startLine}-${d.location.endLine}`, dim: true });
+  // A shallow clone lacks the verified commit: say so, and how to fetch it, as surf check does,
+  // rather than let the code now pass for the whole story.
+  if (d.historyMissing !== undefined && d.oldCode === undefined) {
+    logical.push({ text: `old code unknown: ${displayLine(d.historyNote ?? `the claim was verified at ${d.historyMissing}, which this clone does not have`)}`, colour: theme.unverified });
+  }
   const diff = options.showDiff ? codeDiff(d) : undefined;
   if (diff !== undefined) {
     logical.push({ text: diff.title, dim: true });

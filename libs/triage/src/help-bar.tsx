@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { ScrolledRows } from './detail-pane.js';
 import { type KeyBinding, helpEntries } from './key-bindings.js';
-import { cells, fit, pad } from './labels.js';
+import { cells, pad, wrapCells } from './labels.js';
 import type { TriageMode } from './state.js';
 import type { Theme } from './theme.js';
 
@@ -45,5 +45,7 @@ export function HelpScreen({ bindings, mode, theme, width, height, scroll, extra
 export function helpRows(bindings: readonly KeyBinding[], mode: TriageMode, width: number, extra: readonly string[] = []): string[] {
   const entries = helpEntries(bindings, mode, true);
   const keyWidth = Math.min(Math.max(...entries.map((e) => cells(e.key)), 1) + 2, Math.floor(width / 2));
-  return [...entries.map((e) => fit(`${pad(e.key, keyWidth)}${e.label}`, width)), ...extra.map((line) => fit(line, width))];
+  // Labels and sentences wrap (a label under its own column), so nothing is cut at 60 columns.
+  const keyed = entries.flatMap((e) => wrapCells(e.label, Math.max(1, width - keyWidth)).map((part, i) => `${i === 0 ? pad(e.key, keyWidth) : ' '.repeat(keyWidth)}${part}`));
+  return [...keyed, ...extra.flatMap((line) => wrapCells(line, width))];
 }

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { TriageState } from './state.js';
 import type { Theme } from './theme.js';
-import { cells, decisionColour, decisionMark, displayLine, fit, kindColour, kindTag } from './labels.js';
+import { cells, decisionColour, decisionMark, displayLine, fit, fitRow, kindColour, kindTag } from './labels.js';
 import { windowStart } from './terminal-size.js';
 
 /** The rule under the list, saying how many shown items are above and below its window. */
@@ -32,7 +32,7 @@ export function ItemList({ state, theme, width, height }: { state: TriageState; 
         const selected = start + k === state.cursor;
         const decision = state.decisions.get(id);
         const where = `${d.hub}${d.hubLine !== undefined ? `:${d.hubLine}` : ''}`;
-        const rest = fit(`${displayLine(where)}  ${displayLine(d.at)}${d.prose !== '' ? `  ${displayLine(d.prose)}` : ''}`, width - 10);
+        const rest = fitRow(displayLine(where), displayLine(d.at), displayLine(d.prose), width - 10);
         return (
           <Text key={id} wrap="truncate-end" inverse={selected}>
             <Text>{selected ? '›' : ' '} </Text>

@@ -24,6 +24,8 @@ export type Command =
   | 'search'
   | 'search-commit'
   | 'search-erase'
+  | 'search-next'
+  | 'search-previous'
   | 'filter-hub'
   | 'filter-kind'
   | 'filter-magnitude'
@@ -56,14 +58,16 @@ const LIVE: readonly TriageMode[] = ['browse', 'help', 'search', 'pager', ...DIA
 
 /**
  * Every key of the claims view, after the conventions of snapshot reviewers (cargo insta, jest)
- * and lazygit. Enter never accepts: a stamp attests that the code was read, so it takes its own
+ * and lazygit (see docs/triage.md for the choices). Enter never accepts: a stamp attests that the code was read, so it takes its own
  * key. Ctrl-C ends from anywhere and writes nothing.
  */
 export const TRIAGE_BINDINGS: readonly KeyBinding[] = [
-  { keys: ['a'], command: 'accept', label: 'accept', modes: BROWSE, primary: true },
-  { keys: ['s'], command: 'skip', label: 'skip', modes: BROWSE, primary: true },
+  // `u` accepts as jest's snapshot mode "updates", `r` skips as insta "rejects" (the stamp stays),
+  // and undo is lazygit's `z`: a jest user's `u` must not undo their last decision.
+  { keys: ['a', 'u'], command: 'accept', label: 'accept', modes: BROWSE, primary: true },
+  { keys: ['s', 'r'], command: 'skip', label: 'skip', modes: BROWSE, primary: true },
   { keys: ['f'], command: 'follow', label: 'follow', modes: BROWSE, primary: true },
-  { keys: ['u'], command: 'undo', label: 'undo', modes: BROWSE, primary: true },
+  { keys: ['z'], command: 'undo', label: 'undo', modes: BROWSE, primary: true },
   { keys: ['A'], command: 'accept-all', label: 'accept all remaining', modes: BROWSE, primary: false },
   { keys: ['S'], command: 'skip-all', label: 'skip all remaining', modes: BROWSE, primary: false },
   { keys: ['w'], command: 'write', label: 'write', modes: BROWSE, primary: true },
@@ -77,6 +81,8 @@ export const TRIAGE_BINDINGS: readonly KeyBinding[] = [
   { keys: ['d'], command: 'toggle-diff', label: 'toggle diff', modes: BROWSE, primary: false },
   { keys: ['i'], command: 'toggle-detail', label: 'toggle detail', modes: BROWSE, primary: false },
   { keys: ['/'], command: 'search', label: 'search claim or path', modes: BROWSE, primary: true },
+  { keys: ['n'], command: 'search-next', label: 'next match', modes: BROWSE, primary: false },
+  { keys: ['N'], command: 'search-previous', label: 'previous match', modes: BROWSE, primary: false },
   { keys: ['h'], command: 'filter-hub', label: 'hub filter', modes: BROWSE, primary: false },
   { keys: ['t'], command: 'filter-kind', label: 'kind filter', modes: BROWSE, primary: false },
   { keys: ['m'], command: 'filter-magnitude', label: 'magnitude filter', modes: BROWSE, primary: false },
@@ -107,11 +113,15 @@ export const BOUNDARY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['down', 'j'], command: 'down', label: 'down', modes: BROWSE, primary: true },
   { keys: ['g', 'home'], command: 'first', label: 'first', modes: BROWSE, primary: false },
   { keys: ['G', 'end'], command: 'last', label: 'last', modes: BROWSE, primary: false },
+  { keys: ['return'], command: 'pager', label: 'issue whole', modes: BROWSE, primary: true },
+  { keys: ['up', 'k'], command: 'up', label: 'scroll up', modes: ['pager'], primary: false },
+  { keys: ['down', 'j'], command: 'down', label: 'scroll down', modes: ['pager'], primary: true },
+  { keys: ['escape', 'q', 'return'], command: 'back', label: 'back', modes: ['pager'], primary: true },
   { keys: ['?'], command: 'help', label: 'help', modes: ['browse', 'help'], primary: true },
   { keys: ['escape'], command: 'back', label: 'close help', modes: ['help'], primary: true },
   { keys: ['q', 'escape'], command: 'quit', label: 'quit', modes: BROWSE, primary: true },
   { keys: ['q'], command: 'quit', label: 'quit', modes: ['help'], primary: false },
-  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: ['browse', 'help'], primary: false },
+  { keys: ['ctrl+c'], command: 'cancel', label: 'cancel', modes: ['browse', 'help', 'pager'], primary: false },
 ];
 
 /** The subset of ink's key flags {@link keyName} reads. */

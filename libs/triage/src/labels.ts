@@ -52,6 +52,36 @@ export function fit(text: string, width: number): string {
   return `${takeCells(text, width - 1).head}…`;
 }
 
+/** `text` cut to at most `width` cells by dropping its middle (`packages/…/index.ts`), when cut. */
+export function fitMiddle(text: string, width: number): string {
+  if (cells(text) <= width) return text;
+  if (width <= 1) return fit(text, width);
+  const keep = width - 1;
+  const head = takeCells(text, Math.ceil(keep / 2)).head;
+  // The tail: the longest suffix that fits in what is left.
+  const chars = [...text];
+  let tail = '';
+  for (let i = chars.length - 1; i >= 0 && cells(chars[i]! + tail) <= keep - cells(head); i--) tail = chars[i]! + tail;
+  return `${head}…${tail}`;
+}
+
+/**
+ * A list row's `<hub:line>  <at>  <prose>` in `width` cells. When the anchor does not fit whole,
+ * its file path is shortened in the middle so the symbol stays (rows that differ only in the
+ * symbol stay apart); the prose takes what is left.
+ */
+export function fitRow(where: string, at: string, prose: string, width: number): string {
+  const full = `${where}  ${at}${prose !== '' ? `  ${prose}` : ''}`;
+  if (cells(`${where}  ${at}`) <= width) return fit(full, width);
+  const split = at.indexOf(' > ');
+  if (split > 0) {
+    const symbol = at.slice(split);
+    const budget = width - cells(where) - 2 - cells(symbol);
+    if (budget >= 6) return fit(`${where}  ${fitMiddle(at.slice(0, split), budget)}${symbol}`, width);
+  }
+  return fit(full, width);
+}
+
 /** `text` padded with spaces to `width` cells (cut first when longer). */
 export function pad(text: string, width: number): string {
   const cut = fit(text, width);

@@ -21,6 +21,8 @@ export interface RunTriageOptions extends TriageStreams {
   /** What `follow` would write per divergence (see `previewFollows`). */
   readonly follows?: ReadonlyMap<Divergence, FollowPreview>;
   readonly launcher?: EditorLauncher;
+  /** Checks a hub again after `e` edited it (see `TriageAppProps.reloadHub`). */
+  readonly reloadHub?: (hub: string) => Promise<readonly Divergence[]>;
   readonly clock?: VerifyClock;
   /** Aborted by a signal while writing: the hub being written is finished, later ones are not. */
   readonly signal?: AbortSignal;
@@ -47,6 +49,7 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
       }}
       {...(options.follows !== undefined ? { follows: options.follows } : {})}
       {...(options.launcher !== undefined ? { launcher: options.launcher } : {})}
+      {...(options.reloadHub !== undefined ? { reloadHub: options.reloadHub } : {})}
     />,
     options,
   );
@@ -79,7 +82,10 @@ export async function runBoundaryView(result: BoundaryVerifyInput, options: Tria
 async function showView(view: ReactElement, options: TriageStreams): Promise<void> {
   const leave = enterAlternateScreen(options.stdout ?? process.stdout);
   try {
-    await render(view, { exitOnCtrlC: false, patchConsole: false, ...streams(options) }).waitUntilExit();
+    // ink throttles frames to 30 a second by default: a key typed within 33 ms of the last frame
+    // waited for the next slot. 120 still keeps a held key from flooding the terminal. (ink's
+    // incremental rendering lost frames on the alternate screen under tmux, so it stays off.)
+    await render(view, { exitOnCtrlC: false, patchConsole: false, maxFps: 120, ...streams(options) }).waitUntilExit();
   } finally {
     leave();
   }

@@ -93,8 +93,15 @@ export type TriageAction =
   | { readonly type: 'search-type'; readonly text: string }
   | { readonly type: 'search-erase' }
   | { readonly type: 'search-commit' }
+  /** `n`/`N`: the next or previous item matching the search, wrapping around. */
+  | { readonly type: 'search-step'; readonly delta: 1 | -1 }
   | { readonly type: 'request-edit'; readonly target: 'hub' | 'code' }
   | { readonly type: 'edit-done'; readonly notice: string }
+  /**
+   * The hub was edited (`e`) and checked again: its items become `divergences` (that hub's, as the
+   * check now reports them), decisions carried over by claim identity (`id`, else anchor and prose).
+   */
+  | { readonly type: 'reload-hub'; readonly hub: string; readonly divergences: readonly Divergence[]; readonly notice: string }
   | { readonly type: 'request-write' }
   | { readonly type: 'confirm-write' }
   /** `y` in a dialog: write, apply the bulk decision, or discard and quit. */
@@ -184,6 +191,7 @@ export function remainingShown(state: TriageState): number[] {
 export function triageReducer(state: TriageState, action: TriageAction): TriageState {
   if (isEnded(state.mode)) return state;
   if (action.type === 'edit-done') return { ...state, editRequest: undefined, notice: action.notice };
+  if (action.type === 'reload-hub') return reloadHub(state, action.hub, action.divergences, action.notice);
   // The editor has the terminal: what was typed after `e`/`o` is not for the list.
   if (state.editRequest !== undefined) return state;
   const s: TriageState = state.notice === undefined ? state : { ...state, notice: undefined };
@@ -256,6 +264,10 @@ export function triageReducer(state: TriageState, action: TriageAction): TriageS
       return { ...s, mode: 'confirm' };
     case 'request-edit':
       return selectedItem(s) === undefined ? s : { ...s, editRequest: action.target };
+    case 'search-step':
+      if (s.query === '') return { ...s, notice: 'no search: / starts one' };
+      if (s.visible.length === 0) return s;
+      return moved(s, (s.cursor + action.delta + s.visible.length) % s.visible.length);
     default:
       return s;
   }
@@ -277,7 +289,15 @@ function decide(s: TriageState, decision: Decision): TriageState {
   // Move on to the next undecided visible item (after the cursor, then from the top).
   const order = [...s.visible.keys()].map((k) => (s.cursor + 1 + k) % s.visible.length);
   const next = order.find((k) => !decisions.has(s.visible[k]!));
-  return moved({ ...s, decisions, undo: [...s.undo, undoEntry] }, next ?? s.cursor);
+  return offerWrite(moved({ ...s, decisions, undo: [...s.undo, undoEntry] }, next ?? s.cursor));
+}
+
+/**
+ * Once every item has a decision, say so and how to write, as insta ends its review. The write
+ * still waits for `w` and `y`: a key typed ahead must not land in a dialog it did not open.
+ */
+function offerWrite(s: TriageState): TriageState {
+  return s.decisions.size === s.items.length && s.items.length > 0 ? { ...s, notice: 'every item is decided: w writes the stamps, q quits' } : s;
 }
 
 /** `A`/`S` confirmed: every remaining shown item that can take the decision gets it (one undo step). */
@@ -290,12 +310,13 @@ function decideAll(s: TriageState): TriageState {
   for (const id of ids) decisions.set(id, decision);
   const [first, ...rest] = ids.map((item) => ({ item, previous: undefined }));
   const left = remainingShown({ ...base, decisions }).length;
-  return {
+  const next: TriageState = {
     ...base,
     decisions,
     undo: [...s.undo, { ...first!, also: rest }],
     notice: left > 0 ? `${left} item(s) could not be ${decision === 'accept' ? 'accepted' : 'skipped'} and stay undecided` : undefined,
   };
+  return left > 0 ? next : offerWrite(next);
 }
 
 function undo(s: TriageState): TriageState {
@@ -309,6 +330,48 @@ function undo(s: TriageState): TriageState {
   // Show the undone item again, even if the filters or the search hide it now.
   const base = s.visible.includes(last.item) ? s : withView(s, {}, '', 'browse');
   return moved({ ...base, decisions, undo: s.undo.slice(0, -1) }, base.visible.indexOf(last.item));
+}
+
+/** A claim's identity across an edit of its hub: its `id`, else its anchor and prose. */
+function claimKey(d: Divergence): string {
+  return d.id !== undefined ? `id\0${d.id}` : `at\0${d.kind}\0${d.at}\0${d.prose}`;
+}
+
+function reloadHub(s: TriageState, hub: string, fresh: readonly Divergence[], notice: string): TriageState {
+  const items = orderDivergences([...s.items.filter((d) => d.hub !== hub), ...fresh.filter((d) => d.hub === hub)]);
+  // Old id → new id: the same object for other hubs, the same claim for the edited one.
+  const byObject = new Map(items.map((d, i) => [d, i] as const));
+  const byKey = new Map(items.flatMap((d, i) => (d.hub === hub ? [[claimKey(d), i] as const] : [])));
+  const remap = (id: number): number | undefined => {
+    const d = s.items[id]!;
+    return d.hub === hub ? byKey.get(claimKey(d)) : byObject.get(d);
+  };
+  const decisions = new Map<number, Decision>();
+  for (const [id, decision] of s.decisions) {
+    const now = remap(id);
+    if (now !== undefined) decisions.set(now, decision);
+  }
+  const follows = new Map<number, FollowPreview>();
+  for (const [id, preview] of s.follows) {
+    // A follow preview of the edited hub is stale (its anchor may have been edited).
+    const now = s.items[id]!.hub === hub ? undefined : remap(id);
+    if (now !== undefined) follows.set(now, preview);
+  }
+  const undoSteps = s.undo.flatMap((entry): UndoEntry[] => {
+    const item = remap(entry.item);
+    if (item === undefined) return [];
+    const also = (entry.also ?? []).flatMap((step) => {
+      const other = remap(step.item);
+      return other === undefined ? [] : [{ item: other, previous: step.previous }];
+    });
+    return [{ item, previous: entry.previous, ...(also.length > 0 ? { also } : {}) }];
+  });
+  const current = s.visible[s.cursor];
+  const selected = current === undefined ? undefined : remap(current);
+  const base: TriageState = { ...s, items, decisions, follows, undo: undoSteps, editRequest: undefined, notice, visible: [], cursor: 0 };
+  const view = withView(base, s.filters, s.query, s.mode === 'pager' ? 'pager' : 'browse');
+  const at = selected === undefined ? -1 : view.visible.indexOf(selected);
+  return at >= 0 ? { ...view, cursor: at } : view;
 }
 
 function withView(s: TriageState, filters: TriageFilters, query: string, mode: TriageMode): TriageState {

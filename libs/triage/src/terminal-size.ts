@@ -38,7 +38,9 @@ export function claimsLayout(size: TerminalSize, itemCount: number, showDetail =
   const free = Math.max(2, size.rows - 1 - 2 - 1 - 1 - 1);
   // Without the detail pane (`i`), the list takes its rows.
   if (!showDetail) return { list: Math.max(1, Math.min(itemCount, free + 1)), detail: 0 };
-  const list = Math.max(1, Math.min(itemCount, Math.max(3, Math.floor(free * 0.4))));
+  // A list that fits in half the rows is shown whole; a longer one gets 40% and scrolls.
+  const share = itemCount <= Math.floor(free / 2) ? itemCount : Math.floor(free * 0.4);
+  const list = Math.max(1, Math.min(itemCount, Math.max(3, share)));
   return { list, detail: Math.max(1, free - list) };
 }
 

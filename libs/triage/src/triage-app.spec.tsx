@@ -1,9 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type CheckResult, type Divergence, loadWorkspace, runCheck } from '@driftgate/surf';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TempRepo } from '../../../test/support/temp-repo.js';
-import { threeDivergenceRepo } from './three-divergences.test-helpers.js';
+import { runVerify } from '@driftgate/surf';
+import { GIT_TEST_ENV, createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { CHANGED, SOURCE, threeDivergenceRepo } from './three-divergences.test-helpers.js';
 import { TRIAGE_BINDINGS } from './key-bindings.js';
 import { cells } from './labels.js';
 import { type TriageEnd, TriageApp } from './triage-app.js';
@@ -76,7 +81,7 @@ describe('TriageApp (ink frames)', () => {
     expect(frame).toContain(`hash: ${beta.oldHash} → ${beta.newHash}`);
     expect(frame).toContain('-   let total = 0;');
     expect(frame).toContain('+   const sorted = [...items].sort((x, y) => x - y);');
-    expect(frame).toMatch(/a accept {2}s skip {2}f follow {2}u undo {2}w write {2}\/ search/);
+    expect(frame).toMatch(/a\/u accept {2}s\/r skip {2}f follow {2}z undo {2}w write {2}\/ search/);
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
@@ -135,7 +140,7 @@ describe('TriageApp (ink frames)', () => {
     await s.press('s');
     expect(s.rows()[1]).toMatch(/^ {2}· MED/);
     expect(s.frame()).toContain('accepted 1 · skipped 1');
-    await s.press('u');
+    await s.press('z');
     expect(s.rows()[1]).toMatch(/^› {3}MED/);
     expect(s.frame()).toContain('accepted 1 · skipped 0');
     s.app.unmount();
@@ -315,7 +320,7 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     s.app.unmount();
   });
 
-  it('A and S decide every remaining item after a confirm; u undoes the whole step', async () => {
+  it('A and S decide every remaining item after a confirm; z undoes the whole step', async () => {
     const s = session({ divergences: [...check.divergences, UNRESOLVABLE] });
     await s.press('s', 'A');
     expect(s.frame()).toContain('Accept all 2 remaining shown item(s)?');
@@ -324,7 +329,7 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     expect(s.frame()).toContain('accepted 0 · skipped 1');
     await s.press('A', 'y');
     expect(s.frame()).toContain('remaining 1 · accepted 2 · skipped 1');
-    await s.press('u');
+    await s.press('z');
     expect(s.frame()).toContain('remaining 3 · accepted 0 · skipped 1');
     await s.press('S', 'y');
     expect(s.frame()).toContain('remaining 0 · accepted 0 · skipped 4');
@@ -397,6 +402,195 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
     await s.press('G', 'o');
     expect(s.frame()).toContain('src/gone.ts does not exist');
     expect(opened).toEqual([join(repo.dir, 'hubs/helpers.md')]);
+    s.app.unmount();
+  });
+});
+
+describe('TriageApp: a multi-site claim graded from the commit it was verified at', () => {
+  it('shows its changed site as a diff and sorts it by its magnitude, like a single-site claim', async () => {
+    const hub = [
+      '---',
+      'summary: two helpers',
+      'anchors:',
+      '  - claim: alpha adds one',
+      '    at: src/lib.ts > alpha',
+      '  - claim: beta and gamma agree',
+      '    at:',
+      '      - src/lib.ts > gamma',
+      '      - src/lib.ts > beta',
+      '---',
+      '',
+    ].join('\n');
+    const multi = createTempRepo({ 'surf.toml': '', 'src/lib.ts': SOURCE, 'hubs/pair.md': hub });
+    try {
+      await runVerify(await loadWorkspace(multi.dir));
+      multi.commit('stamp');
+      // alpha changes by one token (small); of the pair only beta is rewritten (large); committed.
+      const beta = CHANGED.slice(CHANGED.indexOf('export function beta'), CHANGED.indexOf('export function gamma'));
+      multi.write({ 'src/lib.ts': SOURCE.replace('return a + 1;', 'return a + 2;').replace(/export function beta[\s\S]*?\n}\n\n/, beta) });
+      multi.commit('rewrite beta');
+      const result = await runCheck(await loadWorkspace(multi.dir), { workers: 0 });
+      const s = session({ divergences: result.divergences });
+      await s.press();
+      expect(s.rows().map((r) => r.slice(4, 9))).toEqual(['LARGE', 'SMALL']);
+      const frame = s.frame();
+      expect(frame).toContain('at: src/lib.ts > gamma  +  src/lib.ts > beta');
+      expect(frame).toContain('-   let total = 0;');
+      expect(frame).toContain('+   const sorted = [...items].sort((x, y) => x - y);');
+      // gamma did not change, so its code is not part of the diff.
+      expect(frame).not.toContain('hello ${name}');
+      s.app.unmount();
+    } finally {
+      multi.dispose();
+    }
+  });
+});
+
+describe('TriageApp in a shallow clone', () => {
+  it('says the verified commit is missing and how to fetch it, as surf check does, instead of showing only the code now', async () => {
+    const origin = await threeDivergenceRepo();
+    const dir = mkdtempSync(join(tmpdir(), 'driftgate-shallow-'));
+    try {
+      origin.commit('change the helpers');
+      const clone = spawnSync('git', ['clone', '-q', '--depth', '1', pathToFileURL(origin.dir).href, dir], { encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
+      expect(clone.status, clone.stderr).toBe(0);
+      const result = await runCheck(await loadWorkspace(dir), { workers: 0 });
+      const stamped = result.divergences.find((d) => d.at.endsWith('beta'))!;
+      expect(stamped.historyMissing).toBeDefined();
+      const s = session({ divergences: result.divergences, size: { columns: 100, rows: 40 } });
+      await s.press();
+      const frame = s.frame().replace(/\s+/g, ' ');
+      expect(frame).toContain('old code unknown: the claim was verified at');
+      expect(frame).toContain('git fetch --unshallow');
+      s.app.unmount();
+    } finally {
+      origin.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('TriageApp: the hub is read again after e', () => {
+  it('shows the new line numbers and a claim added in the editor, and keeps the decisions already made', async () => {
+    const r = await threeDivergenceRepo();
+    try {
+      const initial = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
+      const app = render(
+        <TriageApp
+          root={r.dir}
+          divergences={initial.divergences}
+          onEnd={() => undefined}
+          size={{ columns: 100, rows: 30 }}
+          // The "editor": two lines of prose before the claims, and a new claim on delta.
+          launcher={(file) => {
+            const text = readFileSync(file, 'utf8');
+            writeFileSync(file, text.replace('anchors:\n', 'anchors:\n  - claim: alpha, once more\n    at: src/lib.ts > alpha\n'));
+          }}
+          reloadHub={async (hub) => (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences.filter((d) => d.hub === hub)}
+        />,
+      );
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+      await settle();
+      const frame = () => app.lastFrame() ?? '';
+      expect(frame()).toContain('hubs/helpers.md:10');
+      app.stdin.write('s');
+      await settle();
+      app.stdin.write('e');
+      for (let waited = 0; waited < 10_000 && !frame().includes('read again'); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(frame()).toContain('read again');
+      // beta's claim moved two lines down; the added claim is listed (unverified); beta is still skipped.
+      expect(frame()).toContain('hubs/helpers.md:12');
+      expect(frame()).not.toContain('hubs/helpers.md:10 ');
+      expect(frame()).toContain('alpha, once more');
+      expect(frame()).toMatch(/· +LARGE hubs\/helpers\.md:12/);
+      expect(frame()).toContain('skipped 1');
+      app.unmount();
+    } finally {
+      r.dispose();
+    }
+  });
+});
+
+describe('TriageApp at 60 and 120 columns', () => {
+  const longPath = (i: number): Divergence => ({
+    hub: 'hubs/pricing.md',
+    claim: `price ${i} is exact`,
+    prose: `price ${i} is exact`,
+    at: `packages/pricing/src/internal/rounding/index.ts > price${i}`,
+    kind: 'changed',
+    magnitude: 'large',
+    oldHash: '3:000000000000',
+    newHash: '3:111111111111',
+    hubLine: 4 + 3 * i,
+    sites: [`packages/pricing/src/internal/rounding/index.ts > price${i}`],
+  });
+
+  it('at 60 columns a row keeps the symbol and shortens the path in the middle', async () => {
+    const s = session({ divergences: [0, 1, 2].map(longPath), size: { columns: 60, rows: 15 } });
+    await s.press();
+    const rows = s.rows();
+    expect(rows).toHaveLength(3);
+    for (const [i, row] of rows.entries()) {
+      expect(row).toContain(`> price${i}`);
+      expect(row).toContain('…');
+      expect(cells(row)).toBeLessThanOrEqual(60);
+    }
+    s.app.unmount();
+  });
+
+  it('at 60 columns the help sentences wrap instead of being cut', async () => {
+    const s = session({ size: { columns: 60, rows: 15 } });
+    await s.press('?');
+    const seen: string[] = [];
+    for (let page = 0; page < 12; page++) {
+      seen.push(...s.frame().split('\n'));
+      await s.press(' ');
+    }
+    const text = seen.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('q or Esc ask before dropping decisions; Ctrl-C drops them.');
+    expect(text).toContain('Enter keeps the search, Esc drops it; x clears filters and search.');
+    s.app.unmount();
+  });
+
+  it('at 120×40 fifteen items are all listed, the detail taking the rest', async () => {
+    const fifteen = Array.from({ length: 15 }, (_, i) => longPath(i));
+    const s = session({ divergences: fifteen, size: { columns: 120, rows: 40 } });
+    await s.press();
+    expect(s.rows()).toHaveLength(15);
+    s.app.unmount();
+  });
+});
+
+describe('TriageApp: keys as jest, insta and lazygit users know them', () => {
+  it('u accepts (jest: update), r skips (insta: reject), z undoes (lazygit)', async () => {
+    const s = session();
+    await s.press('u');
+    expect(s.frame()).toContain('accepted 1 · skipped 0');
+    await s.press('r');
+    expect(s.frame()).toContain('accepted 1 · skipped 1');
+    await s.press('z');
+    expect(s.frame()).toContain('accepted 1 · skipped 0');
+    await s.press('z');
+    expect(s.frame()).toContain('accepted 0 · skipped 0');
+    s.app.unmount();
+  });
+
+  it('n and N go to the next and the previous match of the search', async () => {
+    const s = session();
+    await s.press('/', 'a', '\r');
+    const at = () => /Reviewing \[(\d+)\//.exec(s.frame())![1];
+    const first = at();
+    await s.press('n');
+    expect(at()).not.toBe(first);
+    await s.press('N');
+    expect(at()).toBe(first);
+    s.app.unmount();
+  });
+
+  it('deciding the last item offers to write', async () => {
+    const s = session();
+    await s.press('a', 'a', 's');
+    expect(s.frame()).toContain('every item is decided: w writes the stamps, q quits');
     s.app.unmount();
   });
 });

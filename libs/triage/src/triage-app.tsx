@@ -48,6 +48,11 @@ export interface TriageAppProps {
   readonly onEnd: (end: TriageEnd) => void;
   /** Opens `$EDITOR`; without one the open keys only show a notice. */
   readonly launcher?: EditorLauncher;
+  /**
+   * Checks a hub again after `e` edited it: its divergences as the check now reports them. The
+   * list then shows the hub as it is (new lines, added or removed claims); without it, as it was.
+   */
+  readonly reloadHub?: (hub: string) => Promise<readonly Divergence[]>;
   readonly bindings?: readonly KeyBinding[];
   readonly theme?: Theme;
   /** A fixed size instead of the terminal's (tests). */
@@ -116,7 +121,19 @@ export function TriageApp(props: TriageAppProps) {
 
   useEffect(() => {
     if (state.editRequest === undefined) return;
-    dispatch({ type: 'edit-done', notice: openInEditor(state.editRequest) });
+    const which = state.editRequest;
+    const hub = selectedItem(state)?.divergence.hub;
+    const notice = openInEditor(which);
+    const edited = notice.startsWith('edited ');
+    if (which !== 'hub' || !edited || hub === undefined || props.reloadHub === undefined) {
+      dispatch({ type: 'edit-done', notice });
+      return;
+    }
+    // Keys wait (editRequest stays set) until the hub is read again.
+    props.reloadHub(hub).then(
+      (divergences) => dispatch({ type: 'reload-hub', hub, divergences, notice: `edited ${displayLine(hub)}; read again` }),
+      (error: unknown) => dispatch({ type: 'edit-done', notice: `edited ${displayLine(hub)}, but it could not be read again: ${displayLine((error as Error)?.message ?? String(error))}` }),
+    );
   }, [state.editRequest]);
 
   /** Runs the editor on the selected item's hub or code; returns the notice to show after. */
@@ -216,6 +233,10 @@ function actionOf(command: Command, g: Geometry, scrolling: 'detail' | 'help'): 
       return { type: 'request-all', decision: 'skip' };
     case 'undo':
       return { type: 'undo' };
+    case 'search-next':
+      return { type: 'search-step', delta: 1 };
+    case 'search-previous':
+      return { type: 'search-step', delta: -1 };
     case 'toggle-diff':
       return { type: 'toggle-diff' };
     case 'toggle-detail':

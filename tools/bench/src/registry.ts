@@ -7,6 +7,7 @@ import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 import { surfWarmBenchmark } from './benchmarks/surf-warm.js';
+import { triageBenchmark } from './benchmarks/triage.js';
 import { mutationBenchmark } from './mutation/mutation-benchmark.js';
 import { coverageBenchmark } from './surface/coverage-benchmark.js';
 
@@ -22,4 +23,5 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
   [mutationBenchmark.name, mutationBenchmark],
   [coverageBenchmark.name, coverageBenchmark],
+  [triageBenchmark.name, triageBenchmark],
 ]);

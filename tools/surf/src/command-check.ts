@@ -7,6 +7,7 @@ import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
 import { reportedWorkspace } from './reported-workspace.js';
 import { SURF_VERSION, emitReport, reportFormatOption, reportTargetOption } from './render-check.js';
+import { BASE_OPTION_HELP } from './triage-help.js';
 
 interface CheckFlags {
   format: ReportFormat;
@@ -25,7 +26,7 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
     .description('the gate: hash every anchored span and compare it with its stored stamp; exit 1 on any divergence')
     .addOption(reportFormatOption())
     .addOption(reportTargetOption())
-    .option('--base <ref>', 'only claims anchored into files changed since the merge base of <ref> and HEAD; old code and magnitude are read from <ref>')
+    .option('--base <ref>', BASE_OPTION_HELP)
     .option('--files <globs>', 'only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
     .option('--watch', 'check, then re-check after every change to sources, hubs or surf.toml, printing the verdicts that changed; Ctrl-C stops (exit 130)')
     .option('--no-cache', 'parse every anchored file, neither reading nor writing the result cache (also SURF_NO_CACHE=1)')

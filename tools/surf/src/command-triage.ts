@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { isatty } from 'node:tty';
 import { fromSurfCheck, terminalSafe } from '@driftgate/report';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
@@ -6,6 +5,8 @@ import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { SurfExit } from './exit-codes.js';
 import { SURF_VERSION, emitReport } from './render-check.js';
+import { BASE_OPTION_HELP, TRIAGE_HELP } from './triage-help.js';
+import { ciIsSet, startupTypeAhead } from './early-type-ahead.js';
 
 interface TriageFlags {
   base?: string;
@@ -23,21 +24,27 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
   program
     .command('triage')
     .description('interactive review of diverged claims (largest magnitude first): accept, follow, skip, then write the stamps; without a terminal, the check report')
-    .option('--base <ref>', 'as for check: only claims anchored into files changed since <ref>; old code and magnitude are read from <ref>')
+    .option('--base <ref>', BASE_OPTION_HELP)
     .option('--files <globs>', 'as for check: only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
     .option('--boundary', 'instead: a read-only view of boundver verify issues (working tree) by facet severity, with affected consumers')
+    .addHelpText('after', TRIAGE_HELP)
     .action(async (flags: TriageFlags, command: Command) => {
-      const interactive = io.stdoutIsTty && isatty(0) && !isSet(io.env.CI);
+      const interactive = io.stdoutIsTty && isatty(0) && !ciIsSet(io.env.CI);
+      // Keys typed during start-up must reach the view, not the shell: held since the bin started.
+      const typeAhead = interactive ? startupTypeAhead : undefined;
+      if (!interactive) startupTypeAhead?.release();
       if (flags.boundary === true) {
         if (flags.base !== undefined || flags.files.length > 0) {
           // The boundary view is boundver verify of the working tree: there is nothing to narrow.
           command.error('error: --boundary shows the whole boundary lock and takes no --base or --files; drop them, or leave out --boundary to triage claims', { exitCode: SurfExit.usage });
         }
-        await boundary(io, interactive);
+        try {
+          await boundary(io, interactive, () => typeAhead?.handOver());
+        } finally {
+          typeAhead?.release();
+        }
         return;
       }
-      // Keys typed while the check runs must reach the view, not the screen: hold them unechoed.
-      const typeAhead = interactive ? holdTypeAhead() : undefined;
       try {
         await claims(io, flags, interactive, () => typeAhead?.handOver());
       } finally {
@@ -48,6 +55,9 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
 
 /** The claims view; `handOver` is called when the view is about to own the terminal. */
 async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handOver: () => void): Promise<void> {
+  // The view's bundle (ink, react, yoga) takes about a second to load: load it while the check runs.
+  const loading = interactive ? import('@driftgate/triage') : undefined;
+  loading?.catch(() => undefined);
   const workspace = await loadWorkspace(io.cwd);
   const check = await runCheck(workspace, {
     ...(flags.base !== undefined ? { base: flags.base } : {}),
@@ -59,7 +69,7 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
     await emitReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
     return;
   }
-  const triage = await import('@driftgate/triage');
+  const triage = await (loading ?? import('@driftgate/triage'));
   const follows = await triage.previewFollows(workspace, check.divergences);
   // A signal while the stamps are written must not leave a hub half-done or the user guessing:
   // the hub being written is finished (each is one atomic write), no further one is started, and
@@ -70,7 +80,13 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   for (const signal of signals) process.on(signal, onSignal);
   try {
-    const outcome = await triage.runTriage({ root: workspace.root, check, follows, launcher: triage.systemEditorLauncher(io.env), signal: controller.signal });
+    // After `e`, the edited hub is checked again (the whole workspace, as the session's check was,
+    // so its scope and refs read the same), and the list shows it as it now is.
+    const reloadHub = async (hub: string) => {
+      const again = await runCheck(await loadWorkspace(io.cwd), { ...(flags.base !== undefined ? { base: flags.base } : {}), files: flags.files, workers: workersSetting(io.env.SURF_WORKERS) });
+      return again.divergences.filter((d) => d.hub === hub);
+    };
+    const outcome = await triage.runTriage({ root: workspace.root, check, follows, launcher: triage.systemEditorLauncher(io.env), reloadHub, signal: controller.signal });
     if (outcome.kind !== 'written') {
       io.out('surf triage: cancelled; no file was changed.\n');
       io.exit(outcome.kind === 'interrupted' || controller.signal.aborted ? SurfExit.interrupted : SurfExit.ok);
@@ -84,42 +100,14 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
   }
 }
 
-/**
- * Turns off echo and line buffering on the terminal until the view takes it over, so keys typed
- * during start-up (the check can take seconds) are neither printed over the first frame nor held
- * back in the line buffer: the view reads them as its first input. Signals stay on (Ctrl-C still
- * interrupts the check). `release` puts the terminal settings back as they were, which the view's
- * own raw-mode exit would not: it restores what it found, which is this state.
- */
-function holdTypeAhead(): { handOver: () => void; release: () => void } | undefined {
-  const stty = (...args: string[]) => spawnSync('stty', args, { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' });
-  const saved = stty('-g');
-  if (saved.status !== 0 || saved.stdout.trim() === '') return undefined;
-  if (stty('-echo', '-icanon').status !== 0) return undefined;
-  let released = false;
-  const handOver = (): void => void process.off('SIGINT', onInterrupt);
-  const release = (): void => {
-    if (released) return;
-    released = true;
-    handOver();
-    stty(saved.stdout.trim());
-  };
-  // Interrupted during the check: give the terminal back, then end as the signal would have.
-  const onInterrupt = (): void => {
-    release();
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.once('SIGINT', onInterrupt);
-  return { handOver, release };
-}
-
 /** `--boundary`: boundver verify of the working tree, shown read-only (printed when not interactive). */
-async function boundary(io: CliIo, interactive: boolean): Promise<void> {
+async function boundary(io: CliIo, interactive: boolean, handOver: () => void): Promise<void> {
   // boundver is loaded only for this view; `surf` itself never needs it.
   const { verifyLock } = await import('@driftgate/boundver');
   const result = await verifyLock({ cwd: io.cwd, source: 'working-tree' });
   const triage = await import('@driftgate/triage');
   if (interactive) {
+    handOver();
     if ((await triage.runBoundaryView(result)) === 'interrupted') {
       io.exit(SurfExit.interrupted);
       return;
@@ -131,11 +119,6 @@ async function boundary(io: CliIo, interactive: boolean): Promise<void> {
   // boundver's 2 is a problem that keeps the gate from being evaluated in full (config, lock,
   // capture or digest): surf's error code, not the red-gate 1.
   io.exit(result.ok ? SurfExit.ok : result.exitCode === 2 ? SurfExit.usage : SurfExit.failure);
-}
-
-/** Like most CI tools: `CI` counts as set unless empty, `0` or `false`. */
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 function workersSetting(value: string | undefined): number | 'auto' {

@@ -1,3 +1,5 @@
+// First: an interactive `surf triage` holds the terminal's type-ahead before anything else loads.
+import { startupTypeAhead } from './early-type-ahead.js';
 import { createRequire } from 'node:module';
 import { terminalSafeLines } from '@driftgate/report';
 import { Command, CommanderError } from 'commander';
@@ -76,6 +78,7 @@ try {
   exitCode = handleError(error);
 }
 finished = true;
+startupTypeAhead?.release();
 await flush();
 process.exit(exitCode);
 

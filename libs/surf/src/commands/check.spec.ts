@@ -194,7 +194,7 @@ describe('runCheck — recipes and stamps', () => {
     });
   });
 
-  it('a changed multi-site claim carries the span of every site, outside the JSON seam and without changing its stamp', async () => {
+  it('a changed multi-site claim carries the span of every site and the code of the changed one, without changing its stamp', async () => {
     const b = 'pub fn sub(a: i64, b: i64) -> i64 { a - b }\n';
     const [ha, hb] = [await hashAnchor(G1, 'src/a.rs > add'), await hashAnchor(b, 'src/b.rs > sub')];
     const { hashTokens } = await import('../hash.js');
@@ -208,16 +208,18 @@ describe('runCheck — recipes and stamps', () => {
     const [d] = divergences;
     expect(d).toMatchObject({ kind: 'changed', oldHash: combined, sites: ['src/a.rs > add', 'src/b.rs > sub'] });
     expect(d!.newHash).toBe(`2:${hashTokens([ha.digest, (await hashAnchor(changedB, 'src/b.rs > sub')).digest])}`);
-    expect(d!.location).toBeUndefined();
+    // Located on the site that changed; the spans stay outside the JSON seam.
+    expect(d!.location).toEqual({ file: 'src/b.rs', startLine: 1, startColumn: 0, endLine: 3, endColumn: 1 });
     expect(d!.siteLocations).toEqual([
       { file: 'src/a.rs', startLine: 1, startColumn: 0, endLine: 4, endColumn: 1 },
       { file: 'src/b.rs', startLine: 1, startColumn: 0, endLine: 3, endColumn: 1 },
     ]);
-    // Only the second site differs from HEAD (advisory, from git history).
+    // Only the second site differs from HEAD, whose code hashes to the stamp (advisory, from git
+    // history): its code alone is the old and the new code, and the magnitude is its change's.
     expect(d!.changedSites).toEqual([1]);
-    expect(d!.magnitude).toBeUndefined();
+    expect(d).toMatchObject({ magnitude: 'small', oldCode: b.trimEnd(), newCode: changedB.trimEnd(), oldCodeFrom: 'HEAD' });
     const envelope = checkEnvelope(divergences).divergences[0]!;
-    expect(Object.keys(envelope)).toEqual(['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'prose']);
+    expect(Object.keys(envelope)).toEqual(['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'old_code', 'new_code', 'prose', 'magnitude', 'old_code_from']);
   });
 
   it('honours ignore_literals on both sides of the comparison', async () => {

@@ -12,7 +12,7 @@ import type { Divergence, SpanLocation } from './divergence.js';
 import { GitContext } from './git-context.js';
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
-import { type HistoryItem, addHistory } from './check-history.js';
+import { type HistoryItem, type SiteHistoryItem, addHistory } from './check-history.js';
 import type { HistoryQuery } from './magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
@@ -22,7 +22,8 @@ import { WorkPool, workerCount } from './work-pool.js';
 export interface CheckOptions {
   /**
    * `--base <ref>`: scope to claims whose anchored files changed since the merge base of `ref`
-   * and HEAD, and read `old_code`/`magnitude` from `ref` (otherwise from HEAD).
+   * and HEAD; `old_code`/`magnitude` come from each claim's verified commit first, then from that
+   * merge base, then HEAD (see `historyRevisions`).
    */
   readonly base?: string;
   /** `--files` globs (each may hold comma-separated patterns); scope to claims anchored into matching files. */
@@ -178,7 +179,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
           anchor: target.anchor,
           recipe,
           ignoreLiterals: claimStamp.ignoreLiterals,
-          withCode: single,
+          // A multi-site claim's code is shown for the sites that changed, known only once history is read.
+          withCode: true,
           ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
           ...(!single && stamp !== undefined ? { withTokens: true } : {}),
         };
@@ -256,7 +258,7 @@ async function conclude(
   const stale = new Map<string, string[][]>();
   const history: HistoryItem[] = [];
   // Sites of changed multi-site claims: which of them changed since the history base (advisory).
-  const siteHistory: Array<HistoryItem & { readonly site: number }> = [];
+  const siteHistory: SiteHistoryItem[] = [];
   let claims = 0;
   let clean = 0;
   let v1Clean = 0;
@@ -281,7 +283,9 @@ async function conclude(
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
     const verifiedCommit = plan.claim().verifiedCommit;
     if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
-    outcome.siteHistory?.forEach((query, site) => siteHistory.push({ index: divergences.length, site, query, verifiedCommit }));
+    outcome.siteHistory?.forEach(({ currentCode, ...query }, site) =>
+      siteHistory.push({ index: divergences.length, site, query, verifiedCommit, currentCode }),
+    );
     divergences.push(outcome.divergence);
   }
 
@@ -321,7 +325,12 @@ async function conclude(
 
 type Judgement =
   | { kind: 'clean'; v1: boolean }
-  | { kind: 'diverged'; divergence: Divergence; history?: Omit<HistoryQuery, 'rev'>; siteHistory?: Array<Omit<HistoryQuery, 'rev'>> };
+  | {
+      kind: 'diverged';
+      divergence: Divergence;
+      history?: Omit<HistoryQuery, 'rev'>;
+      siteHistory?: Array<Omit<HistoryQuery, 'rev'> & { readonly currentCode: string | undefined }>;
+    };
 
 /** The verdict on one claim from its per-site results (spec §7.6 steps 1–3). */
 function judge(plan: ClaimPlan): Judgement {
@@ -357,13 +366,14 @@ function judge(plan: ClaimPlan): Judgement {
   const digest = combineSiteHashes(digests);
   const newHash = formatStamp(plan.recipe, digest);
   const siteLocations = plan.results.map((result, i) => location(plan.anchors[i]!.file, (result as Extract<SiteHashResult, { ok: true }>).span));
+  // A multi-site claim is located on its first site until history names the first changed one.
   const current = single
     ? {
         ...(single.code !== undefined ? { newCode: single.code } : {}),
         location: siteLocations[0]!,
         siteLocations,
       }
-    : { siteLocations };
+    : { location: siteLocations[0]!, siteLocations };
   if (hash === undefined) {
     return { kind: 'diverged', divergence: { ...base(), kind: 'unverified', newHash, ...current } };
   }
@@ -375,9 +385,10 @@ function judge(plan: ClaimPlan): Judgement {
   const history =
     single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens, stamp } : undefined;
   if (history) return { kind: 'diverged', divergence, history };
-  const siteTokens = plan.results.map((result) => (result as Extract<SiteHashResult, { ok: true }>).magnitudeTokens);
-  if (!single && siteTokens.every((tokens) => tokens !== undefined)) {
-    return { kind: 'diverged', divergence, siteHistory: siteTokens.map((currentTokens, i) => ({ anchor: plan.anchors[i]!, currentTokens: currentTokens! })) };
+  const siteResults = plan.results as Array<Extract<SiteHashResult, { ok: true }>>;
+  if (!single && siteResults.every((result) => result.magnitudeTokens !== undefined)) {
+    const siteHistory = siteResults.map((result, i) => ({ anchor: plan.anchors[i]!, currentTokens: result.magnitudeTokens!, stamp, currentCode: result.code }));
+    return { kind: 'diverged', divergence, siteHistory };
   }
   return { kind: 'diverged', divergence };
 }

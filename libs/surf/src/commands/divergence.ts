@@ -33,9 +33,10 @@ export interface Divergence {
   /** The recomputed stamp, under the stored stamp's recipe (v2 for an unverified claim). */
   readonly newHash?: string;
   /**
-   * Source of the span as it was verified (changed single-site claims, from git; advisory): the
-   * first of the stamp's `verified_commit`, the `--base` merge base and HEAD whose span hashes
-   * to the stamp, else the first of them the clone has.
+   * Source of the span as it was verified (changed claims, from git; advisory): the first of the
+   * stamp's `verified_commit`, the `--base` merge base and HEAD whose code hashes to the stamp,
+   * else the first of them the clone has. For a multi-site claim, the code of the sites that
+   * changed there ({@link changedSites}), in `at:` order, joined by a blank line.
    */
   readonly oldCode?: string;
   /** The revision {@link oldCode} and {@link magnitude} were read from (a commit id, a ref, `HEAD`). */
@@ -47,18 +48,27 @@ export interface Divergence {
   readonly historyMissing?: string;
   /** With {@link historyMissing}: what that means and how to fetch the commit, for reports. */
   readonly historyNote?: string;
-  /** Source of the span now (single-site claims that resolve). */
+  /**
+   * Source of the span now (single-site claims that resolve; for a multi-site claim with history,
+   * the sites of {@link oldCode}, joined the same way).
+   */
   readonly newCode?: string;
   /** Same as {@link claim} (the seam carries both). */
   readonly prose: string;
-  /** Advisory size of the change (changed single-site claims with history); never gates. */
+  /**
+   * Advisory size of the change (changed claims with history; a multi-site claim's is graded over
+   * its changed sites, their token distances summed); never gates.
+   */
   readonly magnitude?: Magnitude;
   /** Why the claim is unresolvable or stale. */
   readonly detail?: string;
 
   /** 1-based line of the claim's `- ` item in the hub; undefined for hub-level divergences. */
   readonly hubLine?: number;
-  /** The current span of a single-site claim that resolved. */
+  /**
+   * The current span of a claim whose sites resolved: the single site; of a multi-site claim, the
+   * first changed site when history tells, else the first site.
+   */
   readonly location?: SpanLocation;
   /** The claim's raw `at:` sites, in order (empty for hub-level divergences). */
   readonly sites: readonly string[];
@@ -68,9 +78,9 @@ export interface Divergence {
    */
   readonly siteLocations?: readonly SpanLocation[];
   /**
-   * Indices into {@link sites} of the sites of a changed multi-site claim whose code differs from
-   * the history base (a site missing there counts as changed). Read from git, so advisory; absent
-   * without git history. Not part of the JSON seam.
+   * Indices into {@link sites} of the sites of a changed multi-site claim whose code differs at
+   * {@link oldCodeFrom} (a site missing there counts as changed). Read from git, so advisory;
+   * absent without git history. Not part of the JSON seam.
    */
   readonly changedSites?: readonly number[];
 }

@@ -17,8 +17,8 @@ export interface SiteHashRequest {
   readonly recipe: Recipe;
   readonly ignoreLiterals: boolean;
   /**
-   * Return the span's source text (`new_code`; single-site claims only) — unless the digest
-   * equals `magnitudeUnless`, since a clean claim reports no code.
+   * Return the span's source text (`new_code`) — unless the digest equals `magnitudeUnless`,
+   * since a clean single-site claim reports no code.
    */
   readonly withCode: boolean;
   /**

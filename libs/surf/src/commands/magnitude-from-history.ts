@@ -31,6 +31,13 @@ export interface HistoryAnswer {
   readonly unchanged?: boolean;
   /** The span at the revision hashes to the query's stamp. */
   readonly matchesStamp?: boolean;
+  /**
+   * With a stamp: the span's bare digest at the revision under the stamp's recipe and options
+   * (a multi-site claim combines its sites' digests to compare with its stamp).
+   */
+  readonly digest?: string;
+  /** v2 token edit distance to the current span, capped at 16 (every larger one grades `large`). */
+  readonly distance?: number;
 }
 
 /**
@@ -123,9 +130,11 @@ function oldVersion(parsed: ParsedFile, query: HistoryQuery): HistoryAnswer {
   const before = resolutionTokens(parsed, resolution, { recipe: 'v2', ignoreLiterals: false });
   // Distances past 15 are all `large`, so the band-limited distance grades exactly.
   const unchanged = before.length === query.currentTokens.length && before.every((token, i) => token === query.currentTokens[i]);
-  const answer = { oldCode, magnitude: categorizeMagnitude(cappedTokenDistance(before, query.currentTokens, 15)), unchanged };
+  const distance = cappedTokenDistance(before, query.currentTokens, 15);
+  const answer = { oldCode, magnitude: categorizeMagnitude(distance), unchanged, distance };
   if (query.stamp === undefined) return answer;
   const { recipe, ignoreLiterals, hex } = query.stamp;
   const stamped = recipe === 'v2' && !ignoreLiterals ? before : resolutionTokens(parsed, resolution, { recipe, ignoreLiterals });
-  return { ...answer, matchesStamp: hashTokens(stamped) === hex.toLowerCase() };
+  const digest = hashTokens(stamped);
+  return { ...answer, digest, matchesStamp: digest === hex.toLowerCase() };
 }

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { changedFiles, mergeBase } from '@driftgate/git';
 import { SurfError } from '../errors.js';
 import { type WorkspaceGlob, compileWorkspaceGlob, globPatternProblem } from '../workspace/glob-pattern.js';
@@ -5,14 +7,20 @@ import { type WorkspaceGlob, compileWorkspaceGlob, globPatternProblem } from '..
 /**
  * Which claims `check` evaluates (spec §7.6). Filters are opt-in and intersect: a claim is in
  * scope when some anchored file matches some `--files` glob (if any were given) and some anchored
- * file changed since the merge base (if `--base` was given and git could answer).
+ * file changed since the merge base (if `--base` was given and git could answer) — itself or,
+ * through a symlink, the file it leads to.
  */
 export class CheckScope {
   readonly #globs: Array<{ raw: string; glob: WorkspaceGlob; matched: boolean }>;
   readonly #changed: ReadonlySet<string> | undefined;
   readonly #baseGiven: boolean;
+  readonly #root: string;
+  /** Anchored file → the workspace-relative file it resolves to through symlinks (itself when none). */
+  readonly #resolved = new Map<string, string>();
+  #realRoot: string | undefined;
 
-  private constructor(globs: Array<{ raw: string; glob: WorkspaceGlob; matched: boolean }>, changed: ReadonlySet<string> | undefined, baseGiven: boolean) {
+  private constructor(root: string, globs: Array<{ raw: string; glob: WorkspaceGlob; matched: boolean }>, changed: ReadonlySet<string> | undefined, baseGiven: boolean) {
+    this.#root = root;
     this.#globs = globs;
     this.#changed = changed;
     this.#baseGiven = baseGiven;
@@ -32,7 +40,7 @@ export class CheckScope {
       return { raw, glob: compileWorkspaceGlob(raw), matched: false };
     });
     const changed = base === undefined ? undefined : await changedSince(root, base);
-    return new CheckScope(globs, changed, base !== undefined);
+    return new CheckScope(root, globs, changed, base !== undefined);
   }
 
   /** Whether any `--files` glob was given. */
@@ -73,7 +81,28 @@ export class CheckScope {
       }
     }
     if (!globPass) return false;
-    return this.#changed === undefined || anchoredFiles.some((file) => this.#changed!.has(file));
+    const changed = this.#changed;
+    return changed === undefined || anchoredFiles.some((file) => changed.has(file) || changed.has(this.#target(file)));
+  }
+
+  /**
+   * Where an anchored file leads through symlinks (a linked file or directory), relative to the
+   * workspace: git lists a change under the target's path only, and the claim names the link.
+   * The file itself when nothing is linked, it is missing, or it leads outside the workspace.
+   */
+  #target(file: string): string {
+    let target = this.#resolved.get(file);
+    if (target !== undefined) return target;
+    target = file;
+    try {
+      this.#realRoot ??= realpathSync.native(this.#root);
+      const inside = relative(this.#realRoot, realpathSync.native(join(this.#root, ...file.split('/'))));
+      if (inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside)) target = inside.split(sep).join('/');
+    } catch {
+      // A missing file resolves to nothing: the claim is judged on the name it gives.
+    }
+    this.#resolved.set(file, target);
+    return target;
   }
 
   /** `--files` patterns that matched no anchored file so far, in the order given. */

@@ -111,3 +111,30 @@ describe('scoped commands pass over hubs with nothing in scope', () => {
     expect((none as SurfError).message).toContain('not searched, because they do not parse: hubs/malformed.md');
   });
 });
+
+describe('check --base and symlinks', () => {
+  it('a claim anchored through a symlink is in scope when only the link\'s target changed', async () => {
+    const real = 'def h(x):\n    return x + 1\n';
+    const r = createTempRepo(
+      {
+        'surf.toml': '',
+        'src/real.py': real,
+        'src/link.py': { symlink: 'real.py' },
+        'lib': { symlink: 'src' },
+        'hubs/h.md': '---\nsummary: x\nanchors:\n  - claim: h adds one\n    at: src/link.py > h\n  - claim: h, through a linked directory\n    at: lib/real.py > h\n---\n',
+      },
+      { commit: true },
+    );
+    cleanups.push(() => r.dispose());
+    await runVerify(await loadWorkspace(r.dir));
+    r.commit('stamp');
+    r.write({ 'src/real.py': real.replace('x + 1', 'x + 2') });
+    // git lists only src/real.py; the claims name the link and the linked directory.
+    const result = await runCheck(await loadWorkspace(r.dir), { base: 'HEAD', workers: 0 });
+    expect(result.stats.scopedByBase).toBe(true);
+    expect(result.divergences.map((d) => [d.at, d.kind])).toEqual([
+      ['src/link.py > h', 'changed'],
+      ['lib/real.py > h', 'changed'],
+    ]);
+  });
+});

@@ -34,6 +34,20 @@ const read = (r: TempRepo, path = 'hubs/a.md'): string => readFileSync(join(r.di
 const verify = async (r: TempRepo, options: Parameters<typeof runVerify>[1] = {}) =>
   runVerify(await loadWorkspace(r.dir), { clock, ...options });
 
+describe('a hub saved with a UTF-8 byte-order mark (Windows editors add one)', () => {
+  it('is read like any hub, stamped with its BOM kept, and then checks clean', async () => {
+    const hub = '\ufeff---\nsummary: s\nanchors:\n  - claim: add sums\n    at: src/m.rs > add\n---\n# Body\n';
+    const r = repo({ 'surf.toml': 'recipe = 2\n', 'src/m.rs': G1, 'hubs/a.md': hub });
+    const before = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
+    expect(before.divergences.map((d) => d.kind)).toEqual(['unverified']);
+    expect(await verify(r)).toMatchObject({ stamped: 1, errors: 0 });
+    const bytes = readFileSync(join(r.dir, 'hubs/a.md'));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(read(r)).toContain('    hash: 2:f1075e760a17\n');
+    expect((await runCheck(await loadWorkspace(r.dir), { workers: 0 })).passed).toBe(true);
+  });
+});
+
 describe('runVerify — stamping (vectors §1.6)', () => {
   // Recipe 2 is written only where surf.toml says `recipe = 2` (recipe 3 is the default).
   it('writes `hash: 2:<raw_v2>` with provenance, then is a byte-identical no-op', async () => {

@@ -1,5 +1,6 @@
 import { rustTrimEnd, rustTrimStart } from './rust-lines.js';
 import { formatYamlScalar } from './yaml-scalar.js';
+import { opensFrontmatter } from './frontmatter-fence.js';
 
 /**
  * Why an in-place edit was refused. The text is never re-serialized, so anything the line
@@ -184,7 +185,7 @@ export function setAt(text: string, itemIndex: number, newAt: string): HubEdit {
 type Scan = { ok: true; items: AnchorItemSpan[] } | { ok: false; reason: EditRefusalReason; message: string };
 
 function scanItems(lines: readonly string[]): Scan {
-  if (lines.length === 0 || rustTrimEnd(lines[0]) !== '---') {
+  if (!opensFrontmatter(lines[0])) {
     return refuse('no-frontmatter', 'hub does not start with a `---` frontmatter fence');
   }
   let end = -1;

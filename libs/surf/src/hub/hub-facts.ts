@@ -1,4 +1,5 @@
 import { rustLines, rustTrimEnd } from './rust-lines.js';
+import { opensFrontmatter } from './frontmatter-fence.js';
 
 /** What a scoped command needs to know about a hub before deciding to parse it. */
 export interface HubFacts {
@@ -44,7 +45,7 @@ const PLAIN_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`');
  */
 export function quickHubFacts(text: string): HubFacts | undefined {
   const lines = rustLines(text);
-  if (lines.length === 0 || rustTrimEnd(lines[0]!) !== '---') return undefined;
+  if (!opensFrontmatter(lines[0])) return undefined;
   let close = -1;
   for (let i = 1; i < lines.length; i++) {
     if (rustTrimEnd(lines[i]!) === '---') {

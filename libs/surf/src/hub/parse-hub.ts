@@ -16,6 +16,7 @@ import type { Claim, Hub } from './hub-types.js';
 import { rustLines, rustTrimEnd } from './rust-lines.js';
 import { MAX_FRONTMATTER_DEPTH, frontmatterDepthExcess } from './frontmatter-depth.js';
 import { HubParseError } from './hub-parse-error.js';
+import { opensFrontmatter } from './frontmatter-fence.js';
 
 /** Claim keys in the reference's declaration order (used in the unknown-key message). */
 const CLAIM_KEYS = ['id', 'claim', 'at', 'hash', 'verified_at', 'verified_commit', 'ignore_literals'] as const;
@@ -38,7 +39,7 @@ export interface ParseHubOptions {
  */
 export function parseHub(text: string, options: ParseHubOptions = {}): Hub {
   const lines = rustLines(text);
-  if (lines.length === 0 || rustTrimEnd(lines[0]) !== '---') throw new HubParseError('MissingFrontmatter');
+  if (!opensFrontmatter(lines[0])) throw new HubParseError('MissingFrontmatter');
   let close = -1;
   for (let i = 1; i < lines.length; i++) {
     if (rustTrimEnd(lines[i]) === '---') {
