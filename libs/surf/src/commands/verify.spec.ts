@@ -38,13 +38,13 @@ describe('a hub saved with a UTF-8 byte-order mark (Windows editors add one)', (
   it('is read like any hub, stamped with its BOM kept, and then checks clean', async () => {
     const hub = '\ufeff---\nsummary: s\nanchors:\n  - claim: add sums\n    at: src/m.rs > add\n---\n# Body\n';
     const r = repo({ 'surf.toml': 'recipe = 2\n', 'src/m.rs': G1, 'hubs/a.md': hub });
-    const before = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
+    const before = await checkColdAndWarm(await loadWorkspace(r.dir), { workers: 0 });
     expect(before.divergences.map((d) => d.kind)).toEqual(['unverified']);
     expect(await verify(r)).toMatchObject({ stamped: 1, errors: 0 });
     const bytes = readFileSync(join(r.dir, 'hubs/a.md'));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(read(r)).toContain('    hash: 2:f1075e760a17\n');
-    expect((await runCheck(await loadWorkspace(r.dir), { workers: 0 })).passed).toBe(true);
+    expect((await checkColdAndWarm(await loadWorkspace(r.dir), { workers: 0 })).passed).toBe(true);
   });
 });
 
