@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,7 +231,12 @@ describe('start-up type-ahead (tmux)', () => {
     }
   }
 
-  it('turns echo off within 100 ms of where a bare node process can, and keys typed after that reach the view, not the shell', async () => {
+  // Both the repository's bin and the one the published package ships (written by the build's staging step).
+  it.each([
+    ['the repository bin', BIN],
+    ['the published package bin', fileURLToPath(new URL('../dist/packages/nx/bin/surf.js', import.meta.url))],
+  ])('%s turns echo off within 100 ms of where a bare node process can, and keys typed after that reach the view, not the shell', async (_name, bin) => {
+    expect(existsSync(bin), `${bin} is written by npm run build`).toBe(true);
     const repo = await threeDivergenceRepo();
     cleanups.push(() => repo.dispose());
     // The floor: a node process whose first statement turns echo off, started the same way.
@@ -241,7 +246,7 @@ describe('start-up type-ahead (tmux)', () => {
     const ours: number[] = [];
     for (let round = 0; round < 3; round++) {
       floors.push(await echoOffWindow(`floor${round}`, repo.dir, [process.execPath, floorScript]));
-      ours.push(await echoOffWindow(`ours${round}`, repo.dir, [process.execPath, BIN, 'triage']));
+      ours.push(await echoOffWindow(`ours${round}`, repo.dir, [process.execPath, bin, 'triage']));
       // Typed while the bundles load and the check runs: read by the view (two moves down).
       tmux('send-keys', '-t', `ours${round}`, '-l', 'jj');
       let screen = '';

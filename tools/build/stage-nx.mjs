@@ -40,6 +40,8 @@ const ENTRIES = {
   index: 'executors/dist/index.js',
   'infer-targets': 'executors/dist/infer-targets.js',
   'surf-cli': 'tools/surf/dist/main.js',
+  // Imported by bin/surf.js before the CLI bundle is parsed, so `surf triage` holds type-ahead from the start.
+  'early-type-ahead': 'tools/surf/dist/early-type-ahead.js',
   'boundver-cli': 'tools/boundver/dist/main.js',
   // Started as a worker by the surf engine, found as `./hash-worker.js` beside it.
   'hash-worker': 'libs/surf/dist/commands/hash-worker.js',
@@ -168,7 +170,8 @@ export async function stage() {
   ]);
   writeFileSync(join(STAGE, 'executors.json'), `${JSON.stringify({ executors: collection(EXECUTORS, 'executors', 'implementation') }, null, 2)}\n`);
   writeFileSync(join(STAGE, 'generators.json'), `${JSON.stringify({ generators: collection(GENERATORS, 'generators', 'factory') }, null, 2)}\n`);
-  for (const cli of ['surf', 'boundver']) writeFileSync(join(STAGE, 'bin', `${cli}.js`), `#!/usr/bin/env node\nimport '../dist/${cli}-cli.js';\n`, { mode: 0o755 });
+  const early = { surf: "import '../dist/early-type-ahead.js';\nawait import('../dist/surf-cli.js');\n", boundver: "import '../dist/boundver-cli.js';\n" };
+  for (const cli of ['surf', 'boundver']) writeFileSync(join(STAGE, 'bin', `${cli}.js`), `#!/usr/bin/env node\n${early[cli]}`, { mode: 0o755 });
   cpSync(join(ROOT, 'libs/boundver/boundary.config.schema.json'), join(STAGE, 'boundary.config.schema.json'));
   cpSync(join(ROOT, 'LICENSE'), join(STAGE, 'LICENSE'));
   cpSync(join(ROOT, 'executors/README.md'), join(STAGE, 'README.md'));
