@@ -22,12 +22,16 @@ afterEach(() => {
 
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 
-/** Every file of the work tree (not `.git`), by POSIX relative path. */
+/**
+ * Every file of the work tree by POSIX relative path, but `.git` and surf's result cache
+ * (`.surf-cache`, where there is no node_modules): the check triage runs may refresh the cache,
+ * which holds no byte of the user's.
+ */
 function snapshot(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const walk = (at: string): void => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
-      if (entry.name === '.git') continue;
+      if (entry.name === '.git' || (at === dir && entry.name === '.surf-cache')) continue;
       const path = join(at, entry.name);
       if (entry.isDirectory()) walk(path);
       else files.set(relative(dir, path).split('\\').join('/'), readFileSync(path));
