@@ -49,12 +49,16 @@ function runKilled(bin: string, cwd: string, args: readonly string[], delayMs: n
   });
 }
 
-/** Every file under `dir` (no `.git`), relative, sorted. */
+/**
+ * Every file under `dir`, relative, sorted: not `.git`, `node_modules` or surf's result cache
+ * (`.surf-cache`), which a check may refresh and which holds none of the user's bytes; a cache a
+ * kill cut short is ignored and rebuilt by the next run.
+ */
 function files(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => !path.startsWith('.git/') && !path.startsWith('node_modules/'))
+    .filter((path) => !path.startsWith('.git/') && !path.startsWith('node_modules/') && !path.startsWith('.surf-cache/'))
     .sort();
 }
 
