@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Divergence } from '@driftgate/surf';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { DetailPane, ScrolledRows, detailRows, maxScroll } from './detail-pane.js';
 import type { EditorLauncher } from './editor-launcher.js';
@@ -97,7 +97,7 @@ export function TriageApp(props: TriageAppProps) {
   // The pager takes the rows between the header and the notice and help bar.
   const pagerHeight = Math.max(1, size.rows - 1 - 2 - 1 - 1);
   const bodyHeight = layout.list + 1 + layout.detail;
-  const help = helpRows(bindings, 'browse', size.columns, HELP_NOTES);
+  const help = useMemo(() => helpRows(bindings, 'browse', size.columns, HELP_NOTES), [bindings, size.columns]);
   const detailHeight = state.mode === 'pager' ? pagerHeight : layout.detail;
   const geometry: Geometry = {
     list: layout.list,
