@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { displayLine, fit } from './labels.js';
 import { type TriageState, decisionCounts } from './state.js';
 import type { Theme } from './theme.js';
@@ -16,9 +17,10 @@ export function progressLine(state: TriageState, width = Number.MAX_SAFE_INTEGER
 
 /** Two lines: position and counters; counts by magnitude and kind, filters and search. */
 export function HeaderBar({ state, theme, width }: { state: TriageState; theme: Theme; width: number }) {
-  const count = (pred: (i: number) => boolean): number => state.items.filter((_, i) => pred(i)).length;
-  const changed = (m: string | undefined) => count((i) => state.items[i]!.kind === 'changed' && state.items[i]!.magnitude === m);
-  const kind = (k: string) => count((i) => state.items[i]!.kind === k);
+  // The counts change only with the items (a hub read again), not with each key.
+  const totals = useMemo(() => itemTotals(state.items), [state.items]);
+  const changed = (m: 'large' | 'medium' | 'small' | undefined) => totals.changed[m ?? 'unknown'];
+  const kind = (k: 'unresolvable' | 'unverified' | 'referenced_stale') => totals[k];
   const filters = [
     state.filters.hub !== undefined ? `hub=${displayLine(state.filters.hub)}` : '',
     state.filters.kind !== undefined ? `kind=${state.filters.kind}` : '',
@@ -49,4 +51,14 @@ export function HeaderBar({ state, theme, width }: { state: TriageState; theme: 
       </Text>
     </Box>
   );
+}
+
+/** How many items there are of each kind, and of changed ones by magnitude (`unknown`: none graded). */
+function itemTotals(items: TriageState['items']) {
+  const totals = { changed: { large: 0, medium: 0, small: 0, unknown: 0 }, unresolvable: 0, unverified: 0, referenced_stale: 0 };
+  for (const d of items) {
+    if (d.kind === 'changed') totals.changed[d.magnitude ?? 'unknown']++;
+    else totals[d.kind]++;
+  }
+  return totals;
 }

@@ -1,12 +1,13 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { ScrolledRows } from './detail-pane.js';
 import { type KeyBinding, helpEntries } from './key-bindings.js';
 import { cells, pad, wrapCells } from './labels.js';
 import type { TriageMode } from './state.js';
 import type { Theme } from './theme.js';
 
-/** The primary bindings of `mode` as `key label` pairs on one truncated line. */
-export function HelpBar({ bindings, mode, theme, width }: { bindings: readonly KeyBinding[]; mode: TriageMode; theme: Theme; width: number }) {
+/** The primary bindings of `mode` as `key label` pairs on one truncated line; drawn again only when its props change, not per key. */
+export const HelpBar = memo(function HelpBar({ bindings, mode, theme, width }: { bindings: readonly KeyBinding[]; mode: TriageMode; theme: Theme; width: number }) {
   const entries = helpEntries(bindings, mode);
   // Cut by cells here, not by ink, so a narrow terminal drops whole pairs rather than mangling one.
   const shown: typeof entries = [];
@@ -30,7 +31,7 @@ export function HelpBar({ bindings, mode, theme, width }: { bindings: readonly K
       </Text>
     </Box>
   );
-}
+});
 
 /**
  * Every binding of `mode`, one per row, in a window of `height` rows that scrolls (j/k, Space), so

@@ -32,10 +32,10 @@ export function useTerminalSize(fixed?: TerminalSize): TerminalSize {
 /**
  * Rows for each region of the claims view, summing to at most `rows - 1` (ink redraws a frame
  * as tall as the terminal by clearing the screen, which flickers): 2 header, the list, 1 rule,
- * the detail pane, 1 notice and 1 help bar.
+ * the detail pane, the notice (`noticeRows`, 1 unless a long one wraps) and 1 help bar.
  */
-export function claimsLayout(size: TerminalSize, itemCount: number, showDetail = true): { list: number; detail: number } {
-  const free = Math.max(2, size.rows - 1 - 2 - 1 - 1 - 1);
+export function claimsLayout(size: TerminalSize, itemCount: number, showDetail = true, noticeRows = 1): { list: number; detail: number } {
+  const free = Math.max(2, size.rows - 1 - 2 - 1 - noticeRows - 1);
   // Without the detail pane (`i`), the list takes its rows.
   if (!showDetail) return { list: Math.max(1, Math.min(itemCount, free + 1)), detail: 0 };
   // A list that fits in half the rows is shown whole; a longer one gets 40% and scrolls.

@@ -552,6 +552,20 @@ describe('TriageApp at 60 and 120 columns', () => {
     s.app.unmount();
   });
 
+  it('at 60 columns an editor error wraps instead of being cut, and the frame keeps its height', async () => {
+    const message = 'could not start the editor `/opt/editors/bin/nonexistent-editor` (ENOENT); set $VISUAL or $EDITOR';
+    const s = session({ size: { columns: 60, rows: 15 }, launcher: () => ({ ok: false, message }) });
+    await s.press('e');
+    await vi.waitFor(() => expect(s.frame().replace(/\s+/g, ' ')).toContain(message));
+    const lines = s.frame().split('\n');
+    for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(60);
+    expect(lines.length).toBeLessThanOrEqual(14);
+    // The help bar is still the last row, and the list still shows the cursor.
+    expect(lines.at(-1)).toMatch(/^a\/u accept/);
+    expect(s.rows().some((row) => row.startsWith('›'))).toBe(true);
+    s.app.unmount();
+  });
+
   it('at 120×40 fifteen items are all listed, the detail taking the rest', async () => {
     const fifteen = Array.from({ length: 15 }, (_, i) => longPath(i));
     const s = session({ divergences: fifteen, size: { columns: 120, rows: 40 } });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Divergence } from '@driftgate/surf';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { DetailPane, ScrolledRows, detailRows, maxScroll } from './detail-pane.js';
 import type { EditorLauncher } from './editor-launcher.js';
@@ -11,7 +11,7 @@ import { HeaderBar } from './header-bar.js';
 import { HelpBar, HelpScreen, helpRows } from './help-bar.js';
 import { ItemList, listRule } from './item-list.js';
 import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
-import { displayLine, fit } from './labels.js';
+import { displayLine, fit, wrapCells } from './labels.js';
 import { type TriageAction, type TriageState, initialState, isEnded, selectedItem, triageReducer } from './state.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
 import { type TerminalSize, claimsLayout, useTerminalSize } from './terminal-size.js';
@@ -90,14 +90,23 @@ export function TriageApp(props: TriageAppProps) {
   );
   const { exit } = useApp();
   const { setRawMode, isRawModeSupported } = useStdin();
-  const layout = claimsLayout(size, state.visible.length, state.showDetail);
+  const ended = isEnded(state.mode);
+  const status = ended
+    ? state.mode === 'write'
+      ? 'writing…'
+      : 'cancelled: no file was changed'
+    : state.mode === 'search'
+      ? `/${displayLine(state.query)}▏  (${state.visible.length} match${state.visible.length === 1 ? '' : 'es'}; Enter keeps, Esc drops)`
+      : (state.notice ?? ' ');
+  const statusRows = noticeRows(status, size.columns - 1);
+  const layout = claimsLayout(size, state.visible.length, state.showDetail, statusRows.length);
   const selected = selectedItem(state);
   const detailOptions = { showDiff: state.showDiff, follow: selected === undefined ? undefined : state.follows.get(selected.id) };
   const rows = selected === undefined ? [] : detailRows(selected.divergence, theme, detailOptions, size.columns);
   // The pager takes the rows between the header and the notice and help bar.
-  const pagerHeight = Math.max(1, size.rows - 1 - 2 - 1 - 1);
+  const pagerHeight = Math.max(1, size.rows - 1 - 2 - statusRows.length - 1);
   const bodyHeight = layout.list + 1 + layout.detail;
-  const help = helpRows(bindings, 'browse', size.columns, HELP_NOTES);
+  const help = useMemo(() => helpRows(bindings, 'browse', size.columns, HELP_NOTES), [bindings, size.columns]);
   const detailHeight = state.mode === 'pager' ? pagerHeight : layout.detail;
   const geometry: Geometry = {
     list: layout.list,
@@ -159,14 +168,6 @@ export function TriageApp(props: TriageAppProps) {
     return `edited ${displayLine(target.file)}; edits are read again only when a stamp is written`;
   }
 
-  const ended = isEnded(state.mode);
-  const status = ended
-    ? state.mode === 'write'
-      ? 'writing…'
-      : 'cancelled: no file was changed'
-    : state.mode === 'search'
-      ? `/${displayLine(state.query)}▏  (${state.visible.length} match${state.visible.length === 1 ? '' : 'es'}; Enter keeps, Esc drops)`
-      : (state.notice ?? ' ');
   return (
     <Box flexDirection="column" width={size.columns}>
       <HeaderBar state={state} theme={theme} width={size.columns} />
@@ -185,12 +186,27 @@ export function TriageApp(props: TriageAppProps) {
           {state.showDetail ? <DetailPane divergence={selected?.divergence} theme={theme} width={size.columns - 1} height={layout.detail} options={detailOptions} scroll={state.detailScroll} /> : null}
         </>
       )}
-      <Text wrap="truncate-end" color={state.mode === 'search' ? theme.accent : theme.danger}>
-        {fit(status, size.columns - 1)}
-      </Text>
+      {statusRows.map((row, i) => (
+        <Text key={i} wrap="truncate-end" color={state.mode === 'search' ? theme.accent : theme.danger}>
+          {row}
+        </Text>
+      ))}
       {ended ? null : <HelpBar bindings={bindings} mode={state.mode} theme={theme} width={size.columns} />}
     </Box>
   );
+}
+
+/** Most rows a notice takes; the detail pane gives them up while it is shown. */
+const NOTICE_MAX_ROWS = 3;
+
+/**
+ * The notice wrapped to `width` cells (an editor error at 60 columns is read whole, not cut), at
+ * most {@link NOTICE_MAX_ROWS} rows, the last cut with `…` beyond that.
+ */
+function noticeRows(text: string, width: number): string[] {
+  const rows = wrapCells(text, width);
+  if (rows.length <= NOTICE_MAX_ROWS) return rows;
+  return [...rows.slice(0, NOTICE_MAX_ROWS - 1), fit(`${rows[NOTICE_MAX_ROWS - 1]!}…`, width)];
 }
 
 /** A key name that is one printable character (named keys such as `up` have longer names). */

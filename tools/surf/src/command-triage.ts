@@ -56,7 +56,7 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
 /** The claims view; `handOver` is called when the view is about to own the terminal. */
 async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handOver: () => void): Promise<void> {
   // The view's bundle (ink, react, yoga) takes about a second to load: load it while the check runs.
-  const loading = interactive ? import('@driftgate/triage') : undefined;
+  const loading = interactive ? loadTriageView() : undefined;
   loading?.catch(() => undefined);
   const workspace = await loadWorkspace(io.cwd);
   const check = await runCheck(workspace, {
@@ -69,7 +69,7 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
     await emitReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
     return;
   }
-  const triage = await (loading ?? import('@driftgate/triage'));
+  const triage = await (loading ?? loadTriageView());
   const follows = await triage.previewFollows(workspace, check.divergences);
   // A signal while the stamps are written must not leave a hub half-done or the user guessing:
   // the hub being written is finished (each is one atomic write), no further one is started, and
@@ -105,7 +105,7 @@ async function boundary(io: CliIo, interactive: boolean, handOver: () => void): 
   // boundver is loaded only for this view; `surf` itself never needs it.
   const { verifyLock } = await import('@driftgate/boundver');
   const result = await verifyLock({ cwd: io.cwd, source: 'working-tree' });
-  const triage = await import('@driftgate/triage');
+  const triage = await loadTriageView();
   if (interactive) {
     handOver();
     if ((await triage.runBoundaryView(result)) === 'interrupted') {
@@ -119,6 +119,23 @@ async function boundary(io: CliIo, interactive: boolean, handOver: () => void): 
   // boundver's 2 is a problem that keeps the gate from being evaluated in full (config, lock,
   // capture or digest): surf's error code, not the red-gate 1.
   io.exit(result.ok ? SurfExit.ok : result.exitCode === 2 ? SurfExit.usage : SurfExit.failure);
+}
+
+/**
+ * Imports the view with React's production build. React picks its build from `NODE_ENV` when it
+ * is first loaded, and unset means the development build, which checks and records every render
+ * and costs the first frame and every key press several times the work. A `NODE_ENV` the user set
+ * is kept; one set here is removed again once the bundle is loaded, so the editor and git that
+ * the session starts see the environment as it was.
+ */
+async function loadTriageView(): Promise<typeof import('@driftgate/triage')> {
+  if (process.env['NODE_ENV'] !== undefined) return import('@driftgate/triage');
+  process.env['NODE_ENV'] = 'production';
+  try {
+    return await import('@driftgate/triage');
+  } finally {
+    delete process.env['NODE_ENV'];
+  }
 }
 
 function workersSetting(value: string | undefined): number | 'auto' {
