@@ -211,4 +211,26 @@ describe('surf lsp --stdio', () => {
     expect(last.diagnostics[0]!.message).toMatch(/^UNRESOLVABLE: .*missing/);
     expect(await s.close()).toBe(0);
   }, 30_000);
+
+  it('shows lint findings of the hub as edited at the claim line, and ends with 1 on exit without shutdown', async () => {
+    const repo = workspace();
+    const s = session(repo);
+    await s.initialize(true);
+    await s.open('hubs/h.md', 'markdown', HUB);
+    expect(await s.pull('hubs/h.md')).toEqual([]);
+    // check counts a claim bound to no code as clean; lint is where it blocks.
+    await s.change('hubs/h.md', HUB.replace('    hash: 2:f1075e760a17\n', '    hash: 2:f1075e760a17\n  - claim: names nothing\n    at: []\n'));
+    const items = await s.pull('hubs/h.md');
+    expect(items.map((d) => [d.source, d.range.start.line, d.severity])).toEqual([
+      ['surf', 6, 1],
+      ['surf lint', 6, 1],
+      ['surf lint', 0, 2],
+    ]);
+    expect(items[0]!.message).toMatch(/^UNVERIFIED: /);
+    expect(items[1]!.message).toContain('names no code');
+    // A hub-wide finding (warn) sits on the first line.
+    expect(items[2]!.message).toMatch(/^thin prose: 0 words of body for 2 claims/);
+    await s.client.sendNotification(ExitNotification.type);
+    expect(await s.exited).toBe(1);
+  }, 30_000);
 });

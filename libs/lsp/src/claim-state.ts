@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import {
   type Anchor,
   type Claim,
+  HubParseError,
+  type LintFinding,
+  type LoadedHub,
   type LoadedWorkspace,
   type ParsedFile,
   type Span,
@@ -13,6 +16,7 @@ import {
   parseHub,
   parseSource,
   parseStamp,
+  runLint,
   writeRecipe,
 } from '@driftgate/surf';
 
@@ -72,6 +76,7 @@ export class ClaimState {
   private readonly dirtyHubs = new Set<string>();
   private readonly dirtyFiles = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
+  private lintFindings: Promise<readonly LintFinding[]> | undefined;
 
   constructor(
     private readonly workspace: LoadedWorkspace,
@@ -100,8 +105,41 @@ export class ClaimState {
 
   /** Marks a file as edited; its claims are judged again on the next read. */
   touched(rel: string): void {
-    if (this.hubTexts.has(rel)) this.dirtyHubs.add(rel);
-    else this.dirtyFiles.add(rel);
+    if (this.hubTexts.has(rel)) {
+      this.dirtyHubs.add(rel);
+      this.lintFindings = undefined;
+    } else this.dirtyFiles.add(rel);
+  }
+
+  /** A source file was saved (or changed on disk): lint, which reads the disk, runs again. */
+  saved(rel: string): void {
+    this.touched(rel);
+    this.lintFindings = undefined;
+  }
+
+  /**
+   * `surf lint`'s findings, over the hubs as the editor holds them and the sources as saved
+   * (lint reads sources from disk, so a source's unsaved edits reach lint when it is saved;
+   * the claim verdicts above see them at once). Run again only after a hub edit or a save.
+   */
+  lint(): Promise<readonly LintFinding[]> {
+    this.lintFindings ??= runLint({ ...this.workspace, hubs: this.workspace.hubs.map((hub) => this.bufferedHub(hub)) }).then(
+      (result) => result.findings,
+      // A lint that cannot run (a surf.toml saved half-written) leaves the claim verdicts standing.
+      () => [],
+    );
+    return this.lintFindings;
+  }
+
+  private bufferedHub(hub: LoadedHub): LoadedHub {
+    const text = this.buffer(hub.rel) ?? this.hubTexts.get(hub.rel);
+    if (text === undefined || text === hub.text) return hub;
+    try {
+      return { ...hub, text, hub: parseHub(text, { path: hub.rel }), error: undefined };
+    } catch (error) {
+      if (!(error instanceof HubParseError)) throw error;
+      return { ...hub, text, hub: undefined, error };
+    }
   }
 
   /**

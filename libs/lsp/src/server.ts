@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
+import { type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type CodeAction,
@@ -78,14 +78,17 @@ export function startSurfServer(connection: Connection): void {
     const rel = relOf(uri);
     if (current === undefined || rel === undefined) return [];
     const claims = await current.claims();
-    return current.isHub(rel) ? hubDiagnostics(rel, claims) : sourceDiagnostics(rel, claims);
+    if (!current.isHub(rel)) return sourceDiagnostics(rel, claims);
+    const own = hubDiagnostics(rel, claims);
+    return [...own, ...lintDiagnostics(rel, await current.lint(), own)];
   };
 
-  const edited = async (uri: string): Promise<void> => {
+  const edited = async (uri: string, onDisk = false): Promise<void> => {
     const current = await ready;
     const rel = relOf(uri);
     if (current === undefined || rel === undefined) return;
-    current.touched(rel);
+    if (onDisk) current.saved(rel);
+    else current.touched(rel);
     // An edit of one file changes diagnostics of others (a source's hubs, a hub's sources).
     if (pull) {
       if (canRefresh) await connection.languages.diagnostics.refresh();
@@ -95,15 +98,15 @@ export function startSurfServer(connection: Connection): void {
       await connection.sendDiagnostics({ uri: document.uri, diagnostics: await diagnosticsFor(document.uri) });
     }
   };
-  documents.onDidOpen((event) => void edited(event.document.uri));
+  documents.onDidOpen((event) => void edited(event.document.uri, true));
   documents.onDidChangeContent((event) => void edited(event.document.uri));
-  documents.onDidSave((event) => void edited(event.document.uri));
+  documents.onDidSave((event) => void edited(event.document.uri, true));
   documents.onDidClose((event) => {
-    void edited(event.document.uri);
+    void edited(event.document.uri, true);
     if (!pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles(async (params) => {
-    for (const change of params.changes) await edited(change.uri);
+    for (const change of params.changes) await edited(change.uri, true);
   });
 
   connection.languages.diagnostics.on(async (params) => ({
@@ -177,6 +180,28 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[
       code: verdict.kind,
       message: `${LABEL[verdict.kind]}: ${what}`,
       ...(verdict.kind === 'unresolvable' ? {} : { data: { hub: rel, index: entry.claim.index, newHash: verdict.newHash } satisfies RestampData }),
+    });
+  }
+  return out;
+}
+
+/**
+ * Lint findings of a hub, at their claim's line (hub-wide ones on the first line). A site lint
+ * calls unresolvable is already a claim diagnostic on that line: it is not said twice.
+ */
+function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[]): Diagnostic[] {
+  const unresolvableLines = new Set(own.filter((d) => d.code === 'unresolvable').map((d) => d.range.start.line));
+  const out: Diagnostic[] = [];
+  for (const finding of findings) {
+    if (finding.hub !== rel) continue;
+    const line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
+    if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
+    out.push({
+      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      severity: finding.severity === 'block' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      source: 'surf lint',
+      code: 'lint',
+      message: finding.at === '' ? finding.message : `${finding.at}: ${finding.message}`,
     });
   }
   return out;
