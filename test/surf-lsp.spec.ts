@@ -169,6 +169,7 @@ describe('surf lsp --stdio', () => {
     const stamped = applyEdits(HUB, edits);
     expect(stamped).not.toContain('2:f1075e760a17');
     expect(stamped).toMatch(/hash: 2:[0-9a-f]{12}\n/);
+    expect(stamped).toContain(`verified_commit: ${repo.git('rev-parse', 'HEAD')}\n`);
     // Only the claim's stamp lines change; every other byte stays.
     expect(stamped.startsWith('---\nsummary: x\nanchors:\n  - claim: adds two numbers\n    at: src/a.rs > add\n')).toBe(true);
 

@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
+import { GitContext, type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type CodeAction,
@@ -118,12 +118,22 @@ export function startSurfServer(connection: Connection): void {
     const current = await ready;
     if (current === undefined) return [];
     const actions: CodeAction[] = [];
+    let verifiedCommit: string | undefined;
+    if (params.context.diagnostics.some((d) => d.source === 'surf' && d.data !== undefined)) {
+      // As `surf verify`: the stamp records the HEAD commit it was taken at, when there is one.
+      const git = await GitContext.open(current.root);
+      try {
+        verifiedCommit = await git?.headCommit();
+      } finally {
+        await git?.close();
+      }
+    }
     for (const diagnostic of params.context.diagnostics) {
       const data = diagnostic.data as RestampData | undefined;
       if (diagnostic.source !== 'surf' || data?.newHash === undefined) continue;
       const text = current.hubText(data.hub);
       if (text === undefined) continue;
-      const stamped = applyStamp(text, { itemIndex: data.index, hash: data.newHash, verifiedAt: formatUtcSeconds(new Date()) }, newId, data.hub);
+      const stamped = applyStamp(text, { itemIndex: data.index, hash: data.newHash, verifiedAt: formatUtcSeconds(new Date()), ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) }, newId, data.hub);
       if (!stamped.changed) continue;
       actions.push({
         title: RESTAMP_TITLE,
