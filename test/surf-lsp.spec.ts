@@ -16,6 +16,8 @@ import {
   InitializedNotification,
   ExitNotification,
   HoverRequest,
+  DefinitionRequest,
+  type Location,
   type MarkupContent,
   ShutdownRequest,
   DidOpenTextDocumentNotification,
@@ -183,7 +185,7 @@ describe('surf lsp --stdio', () => {
     expect(await s.close()).toBe(0);
   }, 30_000);
 
-  it('pushes diagnostics to a client without pull, hovers the claim, and flags an unresolvable claim', async () => {
+  it('pushes diagnostics to a client without pull, hovers the claim, goes from an at: line to the code, and flags an unresolvable claim', async () => {
     const repo = workspace();
     const s = session(repo);
     await s.initialize(false);
@@ -191,6 +193,15 @@ describe('surf lsp --stdio', () => {
     const sourceUri = s.uri('src/a.rs');
     const clean = await s.client.sendRequest(HoverRequest.type, { textDocument: { uri: sourceUri }, position: { line: 2, character: 4 } });
     expect((clean!.contents as MarkupContent).value).toContain('(clean): adds two numbers');
+    // From the `at:` line (line 5 of the hub, 0-based 4) to the code.
+    await s.open('hubs/h.md', 'markdown', HUB);
+    const definition = (await s.client.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: s.uri('hubs/h.md') },
+      position: { line: 4, character: 12 },
+    })) as Location;
+    expect(definition).toEqual({ uri: sourceUri, range: { start: { line: 0, character: 0 }, end: { line: 3, character: 1 } } });
+    // The claim line itself names no site.
+    expect(await s.client.sendRequest(DefinitionRequest.type, { textDocument: { uri: s.uri('hubs/h.md') }, position: { line: 3, character: 4 } })).toBeNull();
     await s.change('src/a.rs', BROKEN);
     const deadline = Date.now() + 10_000;
     while (!s.pushed.some((p) => p.uri === sourceUri && p.diagnostics.length === 1)) {
@@ -201,7 +212,7 @@ describe('surf lsp --stdio', () => {
     expect((hover!.contents as MarkupContent).value).toContain('(changed): adds two numbers');
 
     // A hub whose claim names a symbol that is not there: UNRESOLVABLE at the claim's line.
-    await s.open('hubs/h.md', 'markdown', HUB.replace('> add', '> missing'));
+    await s.change('hubs/h.md', HUB.replace('> add', '> missing'));
     const hubUri = s.uri('hubs/h.md');
     while (!s.pushed.some((p) => p.uri === hubUri && p.diagnostics.some((d) => d.code === 'unresolvable'))) {
       if (Date.now() > deadline) throw new Error(`no unresolvable diagnostic; stderr: ${s.stderr}`);

@@ -67,6 +67,7 @@ export function startSurfServer(connection: Connection): void {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         hoverProvider: true,
+        definitionProvider: true,
         ...(pull ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'surf' },
@@ -161,6 +162,22 @@ export function startSurfServer(connection: Connection): void {
       }
     }
     return prose.length === 0 ? null : { contents: { kind: 'markdown', value: prose.join('\n\n') } };
+  });
+
+  // From a hub's `at:` line (single-site or one item of a list) to the code it names now.
+  connection.onDefinition(async (params) => {
+    const current = await ready;
+    const rel = relOf(params.textDocument.uri);
+    if (current === undefined || rel === undefined || !current.isHub(rel)) return null;
+    const lineText = (current.hubText(rel) ?? '').split('\n')[params.position.line] ?? '';
+    const line = params.position.line + 1;
+    const claims = (await current.claims()).filter((entry) => entry.hub === rel && entry.claim.line <= line);
+    const entry = claims.at(-1);
+    if (entry === undefined || entry.verdict.kind === 'unresolvable') return null;
+    const sites = typeof entry.claim.at === 'string' ? [entry.claim.at] : entry.claim.at;
+    const index = sites.findIndex((site) => lineText.includes(site));
+    const site = index === -1 ? undefined : entry.verdict.sites[index];
+    return site === undefined ? null : { uri: uriOf(current.root, site.file), range: site.range };
   });
 
   connection.onShutdown(() => state?.dispose());
