@@ -14,6 +14,7 @@ export default defineConfig({
       '@driftgate/boundver': lib('boundver'),
       '@driftgate/report': lib('report'),
       '@driftgate/triage': lib('triage'),
+      '@driftgate/lsp': lib('lsp'),
     },
   },
   test: {

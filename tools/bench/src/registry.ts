@@ -5,6 +5,7 @@ import { gitBenchmark } from './benchmarks/git.js';
 import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
+import { surfLspBenchmark } from './benchmarks/surf-lsp.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 import { surfWarmBenchmark } from './benchmarks/surf-warm.js';
 import { triageBenchmark } from './benchmarks/triage.js';
@@ -19,6 +20,7 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [surfBenchmark.name, surfBenchmark],
   [surfWarmBenchmark.name, surfWarmBenchmark],
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
+  [surfLspBenchmark.name, surfLspBenchmark],
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
   [mutationBenchmark.name, mutationBenchmark],

@@ -16,6 +16,7 @@ import { registerForCommand } from './command-for.js';
 import { registerTriageCommand } from './command-triage.js';
 import { registerMergeSarifCommand } from './command-merge-sarif.js';
 import { registerCompletionsCommand } from './command-completions.js';
+import { registerLspCommand } from './command-lsp.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -63,6 +64,7 @@ registerForCommand(program, io);
 registerTriageCommand(program, io);
 registerMergeSarifCommand(program, io);
 registerCompletionsCommand(program, io);
+registerLspCommand(program, io);
 
 // Once nothing is left to run, Node ends the process even if the command is still awaiting a
 // promise that can never settle; without this the gate would end with 0 and say nothing.

@@ -1,0 +1,277 @@
+import { relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GitContext, type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  type CodeAction,
+  CodeActionKind,
+  type Connection,
+  type Diagnostic,
+  DiagnosticSeverity,
+  DocumentDiagnosticReportKind,
+  type InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type TextEdit,
+} from 'vscode-languageserver';
+import { ClaimState, type ClaimEntry } from './claim-state.js';
+
+/** What a hub diagnostic carries so its code action can re-stamp the claim it is about. */
+interface RestampData {
+  readonly hub: string;
+  readonly index: number;
+  readonly newHash: string;
+}
+
+/** The code-action title; it says what the edit does, as `surf verify` would. */
+export const RESTAMP_TITLE = 'Re-stamp this claim (surf verify)';
+
+/**
+ * Serves surf's diagnostics, code actions and hovers over an LSP connection (the caller makes
+ * the connection, e.g. over stdio, and owns the process). Diagnostics are pulled
+ * (`textDocument/diagnostic`, with inter-file dependencies and a refresh after every edit) when
+ * the client can, and pushed to open documents otherwise.
+ */
+export function startSurfServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let state: ClaimState | undefined;
+  let ready: Promise<ClaimState | undefined> = Promise.resolve(undefined);
+  let pull = false;
+  let canRefresh = false;
+  let idCounter = 0;
+  const newId = (): string => generateClaimId(BigInt(Date.now()) * 1_000_000n, ++idCounter & 0xffff);
+
+  const relOf = (uri: string): string | undefined => {
+    if (state === undefined || !uri.startsWith('file:')) return undefined;
+    const rel = relative(state.root, fileURLToPath(uri));
+    return rel.startsWith('..') ? undefined : rel.split(sep).join('/');
+  };
+  const uriOf = (root: string, rel: string): string => pathToFileURL(`${root}/${rel}`).toString();
+  const buffer = (root: string) => (rel: string): string | undefined => documents.get(uriOf(root, rel))?.getText();
+
+  connection.onInitialize(async (params): Promise<InitializeResult> => {
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+    const start = folder ? fileURLToPath(folder) : process.cwd();
+    pull = params.capabilities.textDocument?.diagnostic !== undefined;
+    canRefresh = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+    ready = loadWorkspace(start).then(
+      (workspace) => (state = new ClaimState(workspace, buffer(workspace.root))),
+      (error: unknown) => {
+        connection.window.showErrorMessage(`surf: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      },
+    );
+    await ready;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        hoverProvider: true,
+        definitionProvider: true,
+        ...(pull ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+      },
+      serverInfo: { name: 'surf' },
+    };
+  });
+
+  const diagnosticsFor = async (uri: string): Promise<Diagnostic[]> => {
+    const current = await ready;
+    const rel = relOf(uri);
+    if (current === undefined || rel === undefined) return [];
+    const claims = await current.claims();
+    if (!current.isHub(rel)) return sourceDiagnostics(rel, claims);
+    const own = hubDiagnostics(rel, claims);
+    return [...own, ...lintDiagnostics(rel, await current.lint(), own)];
+  };
+
+  const edited = async (uri: string, onDisk = false): Promise<void> => {
+    const current = await ready;
+    const rel = relOf(uri);
+    if (current === undefined || rel === undefined) return;
+    if (onDisk) current.saved(rel);
+    else current.touched(rel);
+    // An edit of one file changes diagnostics of others (a source's hubs, a hub's sources).
+    if (pull) {
+      if (canRefresh) await connection.languages.diagnostics.refresh();
+      return;
+    }
+    for (const document of documents.all()) {
+      await connection.sendDiagnostics({ uri: document.uri, diagnostics: await diagnosticsFor(document.uri) });
+    }
+  };
+  documents.onDidOpen((event) => void edited(event.document.uri, true));
+  documents.onDidChangeContent((event) => void edited(event.document.uri));
+  documents.onDidSave((event) => void edited(event.document.uri, true));
+  documents.onDidClose((event) => {
+    void edited(event.document.uri, true);
+    if (!pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  });
+  connection.onDidChangeWatchedFiles(async (params) => {
+    for (const change of params.changes) await edited(change.uri, true);
+  });
+
+  connection.languages.diagnostics.on(async (params) => ({
+    kind: DocumentDiagnosticReportKind.Full,
+    items: await diagnosticsFor(params.textDocument.uri),
+  }));
+
+  connection.onCodeAction(async (params) => {
+    const current = await ready;
+    if (current === undefined) return [];
+    const actions: CodeAction[] = [];
+    let verifiedCommit: string | undefined;
+    if (params.context.diagnostics.some((d) => d.source === 'surf' && d.data !== undefined)) {
+      // As `surf verify`: the stamp records the HEAD commit it was taken at, when there is one.
+      const git = await GitContext.open(current.root);
+      try {
+        verifiedCommit = await git?.headCommit();
+      } finally {
+        await git?.close();
+      }
+    }
+    for (const diagnostic of params.context.diagnostics) {
+      const data = diagnostic.data as RestampData | undefined;
+      if (diagnostic.source !== 'surf' || data?.newHash === undefined) continue;
+      const text = current.hubText(data.hub);
+      if (text === undefined) continue;
+      const stamped = applyStamp(text, { itemIndex: data.index, hash: data.newHash, verifiedAt: formatUtcSeconds(new Date()), ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) }, newId, data.hub);
+      if (!stamped.changed) continue;
+      actions.push({
+        title: RESTAMP_TITLE,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        // Re-stamping accepts the new code as what the claim describes: a person decides, so
+        // the action is never preferred and never part of a fix-all.
+        isPreferred: false,
+        edit: { changes: { [params.textDocument.uri]: [minimalEdit(text, stamped.text)] } },
+      });
+    }
+    return actions;
+  });
+
+  connection.onHover(async (params) => {
+    const current = await ready;
+    const rel = relOf(params.textDocument.uri);
+    if (current === undefined || rel === undefined || current.isHub(rel)) return null;
+    const line = params.position.line + 1;
+    const prose: string[] = [];
+    for (const entry of await current.claims()) {
+      if (entry.verdict.kind === 'unresolvable') continue;
+      if (entry.verdict.sites.some((site) => site.file === rel && site.span.startLine <= line && line <= site.span.endLine)) {
+        prose.push(`**${entry.hub}:${entry.claim.line}** (${entry.verdict.kind}): ${entry.claim.claim.trim()}`);
+      }
+    }
+    return prose.length === 0 ? null : { contents: { kind: 'markdown', value: prose.join('\n\n') } };
+  });
+
+  // From a hub's `at:` line (single-site or one item of a list) to the code it names now.
+  connection.onDefinition(async (params) => {
+    const current = await ready;
+    const rel = relOf(params.textDocument.uri);
+    if (current === undefined || rel === undefined || !current.isHub(rel)) return null;
+    const lineText = (current.hubText(rel) ?? '').split('\n')[params.position.line] ?? '';
+    const line = params.position.line + 1;
+    const claims = (await current.claims()).filter((entry) => entry.hub === rel && entry.claim.line <= line);
+    const entry = claims.at(-1);
+    if (entry === undefined || entry.verdict.kind === 'unresolvable') return null;
+    const sites = typeof entry.claim.at === 'string' ? [entry.claim.at] : entry.claim.at;
+    const index = sites.findIndex((site) => lineText.includes(site));
+    const site = index === -1 ? undefined : entry.verdict.sites[index];
+    return site === undefined ? null : { uri: uriOf(current.root, site.file), range: site.range };
+  });
+
+  connection.onShutdown(() => state?.dispose());
+  connection.onExit(() => state?.dispose());
+  documents.listen(connection);
+  connection.listen();
+}
+
+const LABEL = { changed: 'CHANGED', unverified: 'UNVERIFIED', unresolvable: 'UNRESOLVABLE' } as const;
+
+function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const entry of claims) {
+    if (entry.hub !== rel || entry.verdict.kind === 'clean') continue;
+    const line = entry.claim.line - 1;
+    const { verdict } = entry;
+    const what =
+      verdict.kind === 'unresolvable'
+        ? verdict.detail
+        : verdict.kind === 'changed'
+          ? `the code under \`${sitesText(entry)}\` changed since the claim was stamped; re-read the claim, then re-stamp it (surf verify)`
+          : `the claim was never stamped; surf verify stamps \`${verdict.newHash}\``;
+    out.push({
+      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      severity: DiagnosticSeverity.Error,
+      source: 'surf',
+      code: verdict.kind,
+      message: `${LABEL[verdict.kind]}: ${what}`,
+      ...(verdict.kind === 'unresolvable' ? {} : { data: { hub: rel, index: entry.claim.index, newHash: verdict.newHash } satisfies RestampData }),
+    });
+  }
+  return out;
+}
+
+/**
+ * Lint findings of a hub, at their claim's line (hub-wide ones on the first line). A site lint
+ * calls unresolvable is already a claim diagnostic on that line: it is not said twice.
+ */
+function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[]): Diagnostic[] {
+  const unresolvableLines = new Set(own.filter((d) => d.code === 'unresolvable').map((d) => d.range.start.line));
+  const out: Diagnostic[] = [];
+  for (const finding of findings) {
+    if (finding.hub !== rel) continue;
+    const line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
+    if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
+    out.push({
+      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      severity: finding.severity === 'block' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      source: 'surf lint',
+      code: 'lint',
+      message: finding.at === '' ? finding.message : `${finding.at}: ${finding.message}`,
+    });
+  }
+  return out;
+}
+
+function sourceDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const entry of claims) {
+    if (entry.verdict.kind !== 'changed') continue;
+    for (const site of entry.verdict.sites) {
+      if (site.file !== rel) continue;
+      out.push({
+        range: site.range,
+        severity: DiagnosticSeverity.Warning,
+        source: 'surf',
+        code: 'changed',
+        message: `This code no longer matches the claim of ${entry.hub}:${entry.claim.line}: "${entry.claim.claim.trim()}". Re-read the claim, then re-stamp it in the hub.`,
+      });
+    }
+  }
+  return out;
+}
+
+function sitesText(entry: ClaimEntry): string {
+  const at = entry.claim.at;
+  return typeof at === 'string' ? at : at.join('  +  ');
+}
+
+/** One edit replacing only the lines that differ between `before` and `after`. */
+function minimalEdit(before: string, after: string): TextEdit {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const replaced = b.slice(head, b.length - tail);
+  if (tail === 0) {
+    // The last line differs and has no newline after it: replace up to the end of the text.
+    return { range: { start: { line: head, character: 0 }, end: { line: a.length - 1, character: a[a.length - 1]!.length } }, newText: replaced.join('\n') };
+  }
+  return {
+    range: { start: { line: head, character: 0 }, end: { line: a.length - tail, character: 0 } },
+    newText: replaced.map((line) => `${line}\n`).join(''),
+  };
+}
