@@ -132,7 +132,7 @@ export async function runFileHashPass(
             const { task } = state;
             const fast = task.labelBytes;
             if (fast !== undefined && task.identity === undefined && task.content === undefined) {
-              pathBytes ??= encodeGitPath(file.path);
+              pathBytes ??= file.pathBytes ?? encodeGitPath(file.path);
               modeBytes ??= encodeName(file.mode);
               state.hasher!.addBytes(fast.prefix, pathBytes.subarray(Math.min(fast.strip, pathBytes.length)), modeBytes, BLOB, normalize());
               continue;

@@ -8,6 +8,8 @@ export interface BlobReadEntry {
   path: string;
   mode: BlobMode;
   oid: string;
+  /** The path's Git bytes, handed out as `FileContent.pathBytes` when known. */
+  pathBytes?: Buffer;
 }
 
 interface Waiter {
@@ -152,7 +154,7 @@ export class BlobReadIterator implements AsyncIterableIterator<FileContent>, Blo
     this.#holdingBytes = content.length;
     // Refill in large steps: each step costs git one flush (one extra write).
     if (this.#issued - this.#head <= this.#window / 2) this.#fill();
-    return { value: { path: entry.path, mode: entry.mode, content }, done: false };
+    return { value: { path: entry.path, mode: entry.mode, content, pathBytes: entry.pathBytes }, done: false };
   }
 
   #fill(): void {

@@ -45,3 +45,22 @@ describe('CatFileBatch when git answers outside the protocol', () => {
     }
   });
 });
+
+describe('CatFileBatch blob headers', () => {
+  // The usual header is read from bytes, a long size through the full grammar: both agree.
+  it.each([
+    ['a size with leading zeros', '003'],
+    ['a size longer than the byte reader takes', '00000000000000000003'],
+  ])('reads %s as the same size', async (_, size) => {
+    const dir = gitOnPath(`while read -r cmd oid; do [ "$cmd" = contents ] && printf '%s blob ${size}\\nabc\\n' "$oid"; done\n`, cleanups);
+    const batch = new CatFileBatch(dir, { maxObjectBytes: 1 << 20, maxBufferedBytes: 1 << 20 });
+    try {
+      for (const oid of OIDS) {
+        const object = await batch.request(oid, { label: 'f.txt', expectOid: oid, expectType: 'blob' });
+        expect([object.oid, object.type, object.content.toString()]).toEqual([oid, 'blob', 'abc']);
+      }
+    } finally {
+      await batch.close();
+    }
+  });
+});

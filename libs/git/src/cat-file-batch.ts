@@ -52,7 +52,6 @@ interface Request {
 let batchCommandUnsupported = false;
 
 const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
-const DIGITS = /^\d+$/;
 const SUBMODULE = /^(?:[0-9a-f]{40}|[0-9a-f]{64}) submodule$/;
 const MAX_HEADER_BYTES = 64 * 1024;
 const LF = 0x0a;
@@ -266,10 +265,13 @@ export class CatFileBatch {
       } else {
         const nl = chunk.indexOf(LF, pos);
         if (nl >= 0 && this.#headerParts.length === 0) {
-          // The usual case: the whole header sits in this chunk.
-          const header = chunk.toString('latin1', pos, nl);
+          // The usual case: the whole header sits in this chunk, and is the blob asked for.
+          const start = pos;
           pos = nl + 1;
-          this.#onHeader(header);
+          const request = this.#queue[this.#queueHead];
+          const size = request === undefined ? -1 : expectedBlobSize(chunk, start, nl, request.expectOid);
+          if (size >= 0) this.#onObject(request as Request, request!.expectOid as string, 'blob', size);
+          else this.#onHeader(chunk.toString('latin1', start, nl));
           continue;
         }
         pos = this.#collectHeader(chunk, pos, nl);
@@ -308,11 +310,6 @@ export class CatFileBatch {
     const request = this.#queue[this.#queueHead];
     if (!request) return this.#protocolError('an answer arrived for no request');
     const expected = request.expectOid;
-    // The usual answer, `<the oid asked for> blob <size>`, is recognised without the full grammar.
-    if (expected !== undefined && header.startsWith(expected) && header.startsWith(' blob ', expected.length)) {
-      const sizeText = header.slice(expected.length + 6);
-      if (DIGITS.test(sizeText)) return this.#onObject(request, expected, 'blob', Number(sizeText));
-    }
     const match = HEADER.exec(header);
     if (match === null) {
       const answer =
@@ -430,6 +427,30 @@ export class CatFileBatch {
     this.#bodyRemaining = -1;
     this.#setActive(false);
   }
+}
+
+const BLOB_TYPE = Buffer.from(' blob ', 'latin1');
+/** Sizes of more digits than this are left to the full header grammar (and `Number`). */
+const MAX_FAST_SIZE_DIGITS = 15;
+
+/**
+ * The size in the header `chunk[start, end)` when it reads `<expectOid> blob <digits>`, else -1
+ * (the caller then parses it in full). Reads the bytes in place: no string per file.
+ */
+function expectedBlobSize(chunk: Buffer, start: number, end: number, expectOid: string | undefined): number {
+  if (expectOid === undefined) return -1;
+  const oidLength = expectOid.length;
+  const digitsAt = start + oidLength + BLOB_TYPE.length;
+  if (end <= digitsAt || end - digitsAt > MAX_FAST_SIZE_DIGITS) return -1;
+  for (let i = 0; i < oidLength; i++) if (chunk[start + i] !== expectOid.charCodeAt(i)) return -1;
+  if (chunk.compare(BLOB_TYPE, 0, BLOB_TYPE.length, start + oidLength, digitsAt) !== 0) return -1;
+  let size = 0;
+  for (let i = digitsAt; i < end; i++) {
+    const digit = (chunk[i] as number) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    size = size * 10 + digit;
+  }
+  return size;
 }
 
 /** The fail-closed error for an object the object database does not have. */

@@ -10,4 +10,10 @@ export interface FileContent {
    * small files for long, copy them (`Buffer.from(content)`) so each holds only its own bytes.
    */
   content: Buffer;
+  /**
+   * The path's Git bytes (what `encodeGitPath(path)` returns), when the source already holds them,
+   * so a caller framing many files need not encode each path again. Shared with the snapshot:
+   * never modify it.
+   */
+  pathBytes?: Buffer;
 }

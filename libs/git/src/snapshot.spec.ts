@@ -127,6 +127,17 @@ describe('captureSnapshot: the corpus in every source mode', () => {
     expect((await s.read(invalidPath)).content.toString()).toBe('latin\n');
   });
 
+  it.each(['head', 'index', 'working-tree'] as const)('%s hands out each read file with its path\'s Git bytes, invalid UTF-8 included', async (source) => {
+    const { r, expected } = corpus();
+    const s = await capture(r, source);
+    const blobs = [...expected].filter(([, v]) => v.content !== null).map(([p]) => p);
+    const read = await readAll(s, blobs);
+    expect(read).toHaveLength(blobs.length);
+    for (const file of read) expect(file.pathBytes?.equals(encodeGitPath(file.path)), file.path).toBe(true);
+    expect((await s.read(blobs[0]!)).pathBytes?.equals(encodeGitPath(blobs[0]!))).toBe(true);
+    expect(read.find((file) => file.path.includes('\udce9'))?.pathBytes?.equals(LATIN1_NAME)).toBe(true);
+  });
+
   it.each(['head', 'index', 'working-tree'] as const)('%s reports a gitlink as a non-blob entry', async (source) => {
     const { r } = corpus();
     mkdirSync(join(r.dir, 'vendor', 'sub'), { recursive: true });

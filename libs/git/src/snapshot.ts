@@ -76,6 +76,8 @@ interface Slot {
   bytes: Buffer;
   /** working-tree: why this path cannot be read. */
   problem?: GitError;
+  /** What `readMany` reads for this path, built the first time it is read. */
+  readEntry?: BlobReadEntry;
 }
 
 /** Object reads queued ahead of the consumer in `readMany`. */
@@ -233,12 +235,15 @@ class GitSnapshot implements Snapshot {
     const slot = this.#readable(path);
     if (this.#disk) return this.#readDisk(slot);
     const object = await this.#batch(0).request(slot.entry.oid, { label: slot.entry.path, expectOid: slot.entry.oid, expectType: 'blob' });
-    return { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: object.content };
+    return { path: slot.entry.path, mode: slot.entry.mode as BlobMode, content: object.content, pathBytes: slot.bytes };
   }
 
   readMany(paths: Iterable<string>): AsyncIterableIterator<FileContent> {
     if (this.#disk) return this.#readManyDisk(paths);
-    const entry = (path: string): BlobReadEntry => this.#readable(path).entry as BlobReadEntry;
+    const entry = (path: string): BlobReadEntry => {
+      const slot = this.#readable(path);
+      return (slot.readEntry ??= { path: slot.entry.path, mode: slot.entry.mode as BlobMode, oid: slot.entry.oid, pathBytes: slot.bytes });
+    };
     return new BlobReadIterator(paths, entry, (process) => this.#batch(process), READ_MANY_PROCESSES, MAX_QUEUED_READS);
   }
 
@@ -275,6 +280,6 @@ class GitSnapshot implements Snapshot {
 
   #readDisk(slot: Slot): FileContent {
     const mode = slot.entry.mode as BlobMode;
-    return { path: slot.entry.path, mode, content: (this.#disk as WorkingTreeFiles).read(slot.entry.path, slot.bytes, mode) };
+    return { path: slot.entry.path, mode, content: (this.#disk as WorkingTreeFiles).read(slot.entry.path, slot.bytes, mode), pathBytes: slot.bytes };
   }
 }
