@@ -1,11 +1,35 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { configValidatorSource, GENERATED_VALIDATOR_FILE } from './libs/boundver/src/config-schema-codegen.js';
 
 const lib = (name: string) => fileURLToPath(new URL(`./libs/${name}/src/index.ts`, import.meta.url));
+
+const boundverSrc = fileURLToPath(new URL('./libs/boundver/src/', import.meta.url));
+
+/**
+ * boundver's config validator is build output (tools/build/config-validator.mjs writes it beside
+ * the compiled config-schema.js). Tests that import boundver from source get the same module,
+ * compiled from the schema when first imported, at the path the build would give it in src.
+ */
+function generatedConfigValidator(): Plugin {
+  const id = `${boundverSrc}${GENERATED_VALIDATOR_FILE}`;
+  return {
+    name: 'driftgate:boundver-config-validator',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === `./${GENERATED_VALIDATOR_FILE}` && importer?.startsWith(boundverSrc) ? id : null),
+    load(loaded) {
+      if (loaded !== id) return null;
+      const schema = JSON.parse(readFileSync(new URL('./libs/boundver/boundary.config.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+      return configValidatorSource(schema);
+    },
+  };
+}
 
 // Unit tests import sibling packages from source so they run without a build; black-box tests
 // under test/ run the built bins and so need `npm run build` first (as .ci/run does).
 export default defineConfig({
+  plugins: [generatedConfigValidator()],
   resolve: {
     alias: {
       '@driftgate/git': lib('git'),

@@ -1,6 +1,7 @@
 import type { JsonObject } from './json-value.js';
 import { BUILT_IN_PROVIDERS } from './provider-registry.js';
 import type { CompatMode } from './semver.js';
+import type { CustomProviderDeclaration } from './custom-provider-declaration.js';
 
 /** The four fingerprint facets, in the order the lock writes them. */
 export const FACETS = ['exact', 'behavior', 'boundary', 'compat'] as const;
@@ -25,13 +26,9 @@ export const DEFAULT_CONFIG_NAME = 'boundary.config.json';
 export const CONFIG_NAMES: readonly string[] = [DEFAULT_CONFIG_NAME, ...CONFIG_FALLBACK_NAMES];
 export const DEFAULT_LOCK_NAME = 'boundary.lock.json';
 
-/** A custom provider declaration; `name` defaults to `custom.<class>`. */
-export interface CustomProviderDeclaration {
-  readonly module: string;
-  readonly className: string;
-  /** The `custom.*` name components use as `boundary.provider`. */
-  readonly name: string;
-}
+// Declared in its own file so the custom-provider loader can name it without importing the config
+// model, which imports the provider registry, which imports the loader.
+export type { CustomProviderDeclaration } from './custom-provider-declaration.js';
 
 /** Where a component's version comes from. */
 export type VersionSource =

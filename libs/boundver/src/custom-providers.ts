@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CustomProviderDeclaration } from './config-types.js';
+import type { CustomProviderDeclaration } from './custom-provider-declaration.js';
 import type { CustomProvider } from './custom-provider-types.js';
 import { MAX_CUSTOM_PROVIDERS } from './limits.js';
 

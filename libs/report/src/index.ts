@@ -1,5 +1,5 @@
-export { terminalSafe, terminalSafeLines } from './terminal-safe.js';
-export { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
+export { terminalSafe, terminalSafeLines } from './render/terminal-safe.js';
+export { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './render/xml-safe.js';
 export type {
   CaseStatus,
   RelatedLocation,
@@ -13,13 +13,13 @@ export type {
   ReportSuite,
   ReportTool,
   VerifyDisplay,
-} from './report-model.js';
-export type { Rendered } from './rendered.js';
-export { type SurfCheckReportOptions, fromSurfCheck } from './from-surf-check.js';
-export { fromSurfLint } from './from-surf-lint.js';
-export { type BoundverVerifyReportOptions, fromBoundverVerify } from './from-boundver-verify.js';
-export { type ClassifiedIssue, type IssueSubject, classifyIssue } from './boundver-issue.js';
-export { lintRuleKey } from './lint-rule.js';
+} from './model/report-model.js';
+export type { Rendered } from './model/rendered.js';
+export { type SurfCheckReportOptions, fromSurfCheck } from './adapt/from-surf-check.js';
+export { fromSurfLint } from './adapt/from-surf-lint.js';
+export { type BoundverVerifyReportOptions, fromBoundverVerify } from './adapt/from-boundver-verify.js';
+export { type ClassifiedIssue, type IssueSubject, classifyIssue } from './adapt/boundver-issue.js';
+export { lintRuleKey } from './adapt/lint-rule.js';
 export {
   BOUNDVER_RULES,
   type BoundverRuleKey,
@@ -29,22 +29,22 @@ export {
   type SurfCheckRuleKey,
   type SurfLintRuleKey,
   TOOL_RULES,
-} from './rules.js';
-export { FINGERPRINT_KEY, fingerprint } from './fingerprint.js';
-export { automationId } from './report-tool.js';
-export { renderHuman, truncateClaim } from './render-human.js';
-export { reportNotes } from './report-notes.js';
-export { renderJson } from './render-json.js';
-export { renderJunit } from './render-junit.js';
-export { SARIF_LIMITS, SARIF_SCHEMA_URI, type SarifLevel, relativeUri, renderSarif, sarifLevel } from './render-sarif.js';
-export { renderGithub } from './render-github.js';
-export { MARKDOWN_LIMITS, type MarkdownLimits, renderMarkdown, renderMarkdownWithin } from './render-markdown.js';
-export { type CodeQualityIssue, type CodeQualitySeverity, renderCodeQuality } from './render-codequality.js';
-export { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type ReportFormat, isReportFormat } from './format-names.js';
-export { REPORT_FORMATS, renderReport } from './formats.js';
-export { ReportError, type ReportErrorCode } from './report-error.js';
-export { type ReportTarget, parseReportTarget } from './report-target.js';
-export { type ReportTargets, type WrittenReport, writeReportFile, writeReports } from './write-reports.js';
-export { type MergedSarif, type SarifInput, type SarifRuleConflict, mergeSarif } from './merge-sarif.js';
-export { readSarifFiles } from './sarif-files.js';
+} from './model/rules.js';
+export { FINGERPRINT_KEY, fingerprint } from './model/fingerprint.js';
+export { automationId } from './model/report-tool.js';
+export { renderHuman, truncateClaim } from './render/render-human.js';
+export { reportNotes } from './render/report-notes.js';
+export { renderJson } from './render/render-json.js';
+export { renderJunit } from './render/render-junit.js';
+export { SARIF_LIMITS, SARIF_SCHEMA_URI, type SarifLevel, relativeUri, renderSarif, sarifLevel } from './render/render-sarif.js';
+export { renderGithub } from './render/render-github.js';
+export { MARKDOWN_LIMITS, type MarkdownLimits, renderMarkdown, renderMarkdownWithin } from './render/render-markdown.js';
+export { type CodeQualityIssue, type CodeQualitySeverity, renderCodeQuality } from './render/render-codequality.js';
+export { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type ReportFormat, isReportFormat } from './model/format-names.js';
+export { REPORT_FORMATS, renderReport } from './render/formats.js';
+export { ReportError, type ReportErrorCode } from './write/report-error.js';
+export { type ReportTarget, parseReportTarget } from './write/report-target.js';
+export { type ReportTargets, type WrittenReport, writeReportFile, writeReports } from './write/write-reports.js';
+export { type MergedSarif, type SarifInput, type SarifRuleConflict, mergeSarif } from './write/merge-sarif.js';
+export { readSarifFiles } from './write/sarif-files.js';
 export { COMPLETION_SHELLS, type CompletableCommand, type CompletableOption, type CompletionShell, completionInstallText, completionScript } from './shell-completions.js';

@@ -13,7 +13,7 @@ describe('package boundary', () => {
     expect(declared).not.toContain('@driftgate/surf');
     expect(declared).not.toContain('@driftgate/boundver');
     let seen = 0;
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'))) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'))) {
       const text = readFileSync(`${dir}${file}`, 'utf8');
       for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'(@driftgate\/[^']+)'/gms)) {
         if (!declared.includes(match[2]!)) expect(match[1], `${file} imports ${match[2]} as a value`).toBe('type ');

@@ -1,23 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type PoolResult, type PoolTask, runPoolTask } from './pool-task.js';
+import { runPoolTask } from './pool-task.js';
+import type { WorkerReply, WorkerRequest } from './worker-messages.js';
 
 // Worker-thread entry of the work pool: each message is one run's whole task list and the shared
 // cursor; this thread claims tasks from the cursor until none are left, running each with its own
 // grammars. Syntax trees never leave the thread, only digests, spans and code do.
-
-/** A message to a worker: one run of the pool. */
-export interface WorkerRequest {
-  readonly batch: number;
-  /** The run's tasks, in the order they are handed out. */
-  readonly tasks: readonly PoolTask[];
-  /** One Int32 on a SharedArrayBuffer: the position of the next task to take, shared by all threads. */
-  readonly cursor: Int32Array;
-}
-
-/** A worker's reply: one task's results, or an unexpected error's text. */
-export type WorkerReply =
-  | { readonly batch: number; readonly position: number; readonly result: PoolResult }
-  | { readonly batch: number; readonly error: string };
 
 const { root, rootReal } = (workerData ?? {}) as { root: string; rootReal: string };
 

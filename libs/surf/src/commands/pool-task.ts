@@ -1,6 +1,6 @@
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
 import { type KeyedHashAnswer, readAndHashFile, readAndHashFileKeyed } from './hash-file-job.js';
-import { type HistoryAnswer, type HistoryQuery, historyOfFile } from './magnitude-from-history.js';
+import { type HistoryAnswer, type HistoryQuery, historyOfFile } from './history-of-file.js';
 
 /**
  * A unit of parsing work, plain data so it can run on a worker thread: hash every requested site

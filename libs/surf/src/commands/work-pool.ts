@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { WorkerReply, WorkerRequest } from './hash-worker.js';
+import type { WorkerReply, WorkerRequest } from './worker-messages.js';
 import { type PoolResult, type PoolTask, runPoolTask } from './pool-task.js';
 
 /** Below this many tasks, `auto` stays on the main thread: a worker's start-up would not pay off. */

@@ -1,10 +1,10 @@
 import { shortRevision } from '@driftgate/git';
 import type { Divergence } from '@driftgate/surf';
 import { findingCases, findingRule } from './finding-cases.js';
-import { locationText } from './location-text.js';
-import type { Rendered } from './rendered.js';
+import { locationText } from '../model/location-text.js';
+import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
-import type { Report, ReportCase } from './report-model.js';
+import type { Report, ReportCase } from '../model/report-model.js';
 import { truncateClaim } from './render-human.js';
 import { terminalSafe } from './terminal-safe.js';
 

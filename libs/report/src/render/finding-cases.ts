@@ -1,5 +1,5 @@
-import { fingerprint } from './fingerprint.js';
-import type { Report, ReportCase } from './report-model.js';
+import { fingerprint } from '../model/fingerprint.js';
+import type { Report, ReportCase } from '../model/report-model.js';
 
 /**
  * The cases the CI-facing formats (github, markdown, codequality) list: every case with a rule, and

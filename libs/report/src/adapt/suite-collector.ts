@@ -1,4 +1,4 @@
-import type { ReportCase, ReportSuite } from './report-model.js';
+import type { ReportCase, ReportSuite } from '../model/report-model.js';
 
 /** Suites in first-seen order, each with its cases in the order added. */
 export class SuiteCollector {

@@ -1,8 +1,8 @@
 import type { VerifyResult } from '@driftgate/boundver';
 import { shortRevision } from '@driftgate/git';
 import type { CheckResult, Divergence, LintResult } from '@driftgate/surf';
-import type { Rendered } from './rendered.js';
-import type { Report, VerifyDisplay } from './report-model.js';
+import type { Rendered } from '../model/rendered.js';
+import type { Report, VerifyDisplay } from '../model/report-model.js';
 import { reportNotes } from './report-notes.js';
 import { terminalSafe } from './terminal-safe.js';
 

@@ -1,7 +1,7 @@
 import type { FacetPolicy, VerifyResult } from '@driftgate/boundver';
 import type { Divergence, LintResult } from '@driftgate/surf';
-import type { Rendered } from './rendered.js';
-import type { Report } from './report-model.js';
+import type { Rendered } from '../model/rendered.js';
+import type { Report } from '../model/report-model.js';
 import { reportNotes } from './report-notes.js';
 
 /**

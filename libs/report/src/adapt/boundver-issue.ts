@@ -1,5 +1,5 @@
 import type { Facet } from '@driftgate/boundver';
-import type { BoundverRuleKey } from './rules.js';
+import type { BoundverRuleKey } from '../model/rules.js';
 
 const FACET_NAMES: readonly Facet[] = ['exact', 'behavior', 'boundary', 'compat'];
 

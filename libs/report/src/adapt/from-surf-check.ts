@@ -1,10 +1,10 @@
 import { shortRevision } from '@driftgate/git';
 import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
-import { fingerprint } from './fingerprint.js';
-import { locationText } from './location-text.js';
-import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLocation, ReportSuite } from './report-model.js';
-import { automationId, reportTool } from './report-tool.js';
-import { SURF_CHECK_RULES } from './rules.js';
+import { fingerprint } from '../model/fingerprint.js';
+import { locationText } from '../model/location-text.js';
+import type { RelatedLocation, Report, ReportCase, ReportContext, ReportLocation, ReportSuite } from '../model/report-model.js';
+import { automationId, reportTool } from '../model/report-tool.js';
+import { SURF_CHECK_RULES } from '../model/rules.js';
 import { SuiteCollector } from './suite-collector.js';
 
 /** Options of {@link fromSurfCheck}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_FORMAT_NAMES } from './formats.js';
+import { REPORT_FORMAT_NAMES } from '../render/formats.js';
 import { ReportError } from './report-error.js';
 import { parseReportTarget } from './report-target.js';
 

@@ -1,9 +1,9 @@
 import type { Facet, VerifyResult } from '@driftgate/boundver';
 import { classifyIssue, type ClassifiedIssue } from './boundver-issue.js';
-import { fingerprint } from './fingerprint.js';
-import type { CaseStatus, Report, ReportCase, ReportContext, ReportLevel, ReportLocation, RelatedLocation, VerifyDisplay } from './report-model.js';
-import { automationId, reportTool } from './report-tool.js';
-import { BOUNDVER_RULES, type BoundverRuleKey } from './rules.js';
+import { fingerprint } from '../model/fingerprint.js';
+import type { CaseStatus, Report, ReportCase, ReportContext, ReportLevel, ReportLocation, RelatedLocation, VerifyDisplay } from '../model/report-model.js';
+import { automationId, reportTool } from '../model/report-tool.js';
+import { BOUNDVER_RULES, type BoundverRuleKey } from '../model/rules.js';
 
 /** Options of {@link fromBoundverVerify}. */
 export interface BoundverVerifyReportOptions extends ReportContext {

@@ -1,8 +1,8 @@
 import junitModule, { type Builder } from 'junit-report-builder';
-import type { Rendered } from './rendered.js';
+import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
-import type { Report, ReportCase, ReportLocation } from './report-model.js';
-import { locationText } from './location-text.js';
+import type { Report, ReportCase, ReportLocation } from '../model/report-model.js';
+import { locationText } from '../model/location-text.js';
 import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Report } from './report-model.js';
+import type { Report } from '../model/report-model.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /**

@@ -1,4 +1,4 @@
-import { SARIF_LIMITS, SARIF_SCHEMA_URI, descriptor, mostImportant, omittedNote, omittedRule } from './render-sarif.js';
+import { SARIF_LIMITS, SARIF_SCHEMA_URI, descriptor, mostImportant, omittedNote, omittedRule } from '../render/render-sarif.js';
 import { ReportError } from './report-error.js';
 
 /** One SARIF file to merge: its name (as shown in messages) and its text. */

@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLock, verifyLock, type VerifyShare } from '@driftgate/boundver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
 import { fromBoundverVerify } from './from-boundver-verify.js';
-import type { Report } from './report-model.js';
+import type { Report } from '../model/report-model.js';
 
 // A workspace run of the Nx plugin splits one verification into shares: each project's target
 // owns its components, the workspace-level target owns the lock as a whole and the slices. Every

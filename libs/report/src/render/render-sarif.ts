@@ -1,7 +1,7 @@
-import { FINGERPRINT_KEY, fingerprint } from './fingerprint.js';
-import type { Rendered } from './rendered.js';
+import { FINGERPRINT_KEY, fingerprint } from '../model/fingerprint.js';
+import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
-import type { RelatedLocation, Report, ReportCase, ReportLocation, ReportRule } from './report-model.js';
+import type { RelatedLocation, Report, ReportCase, ReportLocation, ReportRule } from '../model/report-model.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /** `$schema` our SARIF logs declare. */

@@ -1,9 +1,9 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { writeFileDurably } from '@driftgate/git';
-import { type ReportFormat, renderReport } from './formats.js';
+import { type ReportFormat, renderReport } from '../render/formats.js';
 import { ReportError } from './report-error.js';
-import type { Report } from './report-model.js';
+import type { Report } from '../model/report-model.js';
 import type { ReportTarget } from './report-target.js';
 
 /** Where to write: `{ junit: 'reports/x.xml', sarif: 'reports/x.sarif' }` or a list (one format may go to several files). */

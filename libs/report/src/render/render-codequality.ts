@@ -1,8 +1,8 @@
 import { findingCases, findingFingerprint, findingRule } from './finding-cases.js';
-import { fingerprint } from './fingerprint.js';
-import type { Rendered } from './rendered.js';
+import { fingerprint } from '../model/fingerprint.js';
+import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
-import type { Report, ReportCase } from './report-model.js';
+import type { Report, ReportCase } from '../model/report-model.js';
 import { terminalSafe, terminalSafeLines } from './terminal-safe.js';
 
 /** GitLab Code Quality severities. */

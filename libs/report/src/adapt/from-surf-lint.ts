@@ -1,9 +1,9 @@
 import type { LintResult } from '@driftgate/surf';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint } from '../model/fingerprint.js';
 import { lintRuleKey } from './lint-rule.js';
-import type { Report, ReportCase, ReportContext, ReportLocation } from './report-model.js';
-import { automationId, reportTool } from './report-tool.js';
-import { SURF_LINT_RULES } from './rules.js';
+import type { Report, ReportCase, ReportContext, ReportLocation } from '../model/report-model.js';
+import { automationId, reportTool } from '../model/report-tool.js';
+import { SURF_LINT_RULES } from '../model/rules.js';
 import { SuiteCollector } from './suite-collector.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isReportFormat, REPORT_FORMAT_NAMES, type ReportFormat } from './format-names.js';
+import { isReportFormat, REPORT_FORMAT_NAMES, type ReportFormat } from '../model/format-names.js';
 import { ReportError } from './report-error.js';
 
 /** One report file to write: a format and where (relative paths resolve against the caller's directory). */

@@ -1,4 +1,4 @@
-import type { SurfLintRuleKey } from './rules.js';
+import type { SurfLintRuleKey } from '../model/rules.js';
 
 // Ordered: the first pattern that matches names the rule. surf's lint messages are fixed
 // sentences around the untrusted parts, so the stable phrases identify the class.

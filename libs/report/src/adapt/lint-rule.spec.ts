@@ -1,10 +1,10 @@
 import { checkEnvelope, lintJson, loadWorkspace, runCheck, runLint, runVerify } from '@driftgate/surf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
 import { fromSurfCheck } from './from-surf-check.js';
 import { fromSurfLint } from './from-surf-lint.js';
 import { lintRuleKey } from './lint-rule.js';
-import { renderJson } from './render-json.js';
+import { renderJson } from '../render/render-json.js';
 
 // A workspace that trips most of surf lint's rules, linted by the real engine: every message it
 // produces must map to a named rule (never the fallback), and the JSON renderer must print

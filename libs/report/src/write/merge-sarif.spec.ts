@@ -1,11 +1,11 @@
 import type { Divergence } from '@driftgate/surf';
 import { describe, expect, it } from 'vitest';
-import { fromSurfCheck } from './from-surf-check.js';
-import { fromSurfLint } from './from-surf-lint.js';
+import { fromSurfCheck } from '../adapt/from-surf-check.js';
+import { fromSurfLint } from '../adapt/from-surf-lint.js';
 import { mergeSarif } from './merge-sarif.js';
-import { SARIF_LIMITS, renderSarif } from './render-sarif.js';
+import { SARIF_LIMITS, renderSarif } from '../render/render-sarif.js';
 import { ReportError } from './report-error.js';
-import { changedClaim, checkResultOf } from '../../../test/support/synthetic-divergences.js';
+import { changedClaim, checkResultOf } from '../../../../test/support/synthetic-divergences.js';
 
 // Inputs are logs our renderer writes for check results as `surf check` returns them, scoped to
 // one project each, as the Nx plugin's verify-claims targets write them.

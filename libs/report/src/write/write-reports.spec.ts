@@ -3,8 +3,8 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderReport } from './formats.js';
-import { fromSurfLint } from './from-surf-lint.js';
+import { renderReport } from '../render/formats.js';
+import { fromSurfLint } from '../adapt/from-surf-lint.js';
 import { ReportError } from './report-error.js';
 import { writeReports } from './write-reports.js';
 

@@ -1,7 +1,7 @@
 import { findingCases, findingRule } from './finding-cases.js';
-import type { Rendered } from './rendered.js';
+import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
-import type { Report, ReportCase } from './report-model.js';
+import type { Report, ReportCase } from '../model/report-model.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /**
