@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { configValidatorSource, GENERATED_VALIDATOR_FILE } from './libs/boundver/src/config-schema-codegen.js';
+import { configValidatorSource, GENERATED_VALIDATOR_FILE, GENERATED_VALIDATOR_PATH } from './libs/boundver/src/config/config-schema-codegen.js';
 
 const lib = (name: string) => fileURLToPath(new URL(`./libs/${name}/src/index.ts`, import.meta.url));
 
@@ -13,7 +13,7 @@ const boundverSrc = fileURLToPath(new URL('./libs/boundver/src/', import.meta.ur
  * compiled from the schema when first imported, at the path the build would give it in src.
  */
 function generatedConfigValidator(): Plugin {
-  const id = `${boundverSrc}${GENERATED_VALIDATOR_FILE}`;
+  const id = `${boundverSrc}${GENERATED_VALIDATOR_PATH}`;
   return {
     name: 'driftgate:boundver-config-validator',
     enforce: 'pre',

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { framedDigest } from '../libs/boundver/src/framing.js';
+import { framedDigest } from '../libs/boundver/src/hashing/framing.js';
 import { boundver, requireBuiltCli, verifyJson } from '../tools/boundver/src/cli-run.test-helpers.js';
 import type { TempRepo, TreeSpec } from './support/temp-repo.js';
 import { tempReposPerTest } from './support/temp-repos.js';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildVectorCorpus, CORPUS_DIGESTS } from '../libs/boundver/src/vector-corpus.test-helpers.js';
+import { buildVectorCorpus, CORPUS_DIGESTS } from '../libs/boundver/src/operations/vector-corpus.test-helpers.js';
 import { boundver, requireBuiltCli, verifyJson } from '../tools/boundver/src/cli-run.test-helpers.js';
 import { createMergeConflict, createTempRepo, type TempRepo } from './support/temp-repo.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSurfaceRequest, ApiSymbol } from '../libs/boundver/src/api-surface/api-surface-types.js';
-import { createTypescriptApiProvider } from '../libs/boundver/src/api-surface/typescript-api.js';
+import { createTypescriptApiProvider } from '../libs/boundver/src/typescript-api/typescript-api.js';
 import { generateNxTsLibraries } from './support/nx-ts-libraries.js';
 import type { TempRepo } from './support/temp-repo.js';
 

@@ -9,17 +9,17 @@ export {
   toPlainJs,
   type JsonObject,
   type JsonValue,
-} from './json-value.js';
-export { compareBytes, compareCodePoints, hasLoneSurrogate, sortByCodePoint } from './string-order.js';
-export { decodeUtf8Strict } from './text-decoding.js';
-export { pythonFloatRepr } from './python-float.js';
-export { pythonJsonDumps, pythonJsonString, type PythonJsonOptions } from './python-json.js';
-export { canonicalJson, canonicalJsonBytes, type CanonicalJsonOptions } from './canonical-json.js';
-export { JsonParseError, lineAndColumn, parseStrictJson, type StrictJsonLimits } from './strict-json.js';
-export { parseStrictYaml, YamlParseError, type StrictYamlOptions } from './strict-yaml.js';
-export { parseStrictToml, TomlParseError, type StrictTomlLimits } from './strict-toml.js';
-export { isSha256Hex, sha256Hex } from './sha256.js';
-export { normalizeContent } from './normalize-content.js';
+} from './formats/json-value.js';
+export { compareBytes, compareCodePoints, hasLoneSurrogate, sortByCodePoint } from './formats/string-order.js';
+export { decodeUtf8Strict } from './formats/text-decoding.js';
+export { pythonFloatRepr } from './formats/python-float.js';
+export { pythonJsonDumps, pythonJsonString, type PythonJsonOptions } from './formats/python-json.js';
+export { canonicalJson, canonicalJsonBytes, type CanonicalJsonOptions } from './hashing/canonical-json.js';
+export { JsonParseError, lineAndColumn, parseStrictJson, type StrictJsonLimits } from './formats/strict-json.js';
+export { parseStrictYaml, YamlParseError, type StrictYamlOptions } from './formats/strict-yaml.js';
+export { parseStrictToml, TomlParseError, type StrictTomlLimits } from './formats/strict-toml.js';
+export { isSha256Hex, sha256Hex } from './hashing/sha256.js';
+export { normalizeContent } from './hashing/normalize-content.js';
 export {
   createFramedHasher,
   framedDigest,
@@ -28,7 +28,7 @@ export {
   type FramedHasher,
   type HashDomain,
   type HashEntry,
-} from './framing.js';
+} from './hashing/framing.js';
 export {
   behaviorEnvelopeDigest,
   compatDigest,
@@ -36,12 +36,12 @@ export {
   SEMANTIC_TYPE,
   sliceFingerprint,
   type BoundaryStatus,
-} from './digests.js';
-export { declaredPathProblem, isGlobPattern, normalizeDeclaredPath, normalizePosixPath, pythonStrip } from './declared-path.js';
-export { compileGlob, GlobOperation, matchGlob, type CompiledGlob } from './glob.js';
-export { selectDeclaredPaths, type DeclaredSelection, type SelectDeclaredPathsOptions } from './select-declared-paths.js';
-export { compatIdentity, parseSemver, type CompatMode, type SemverParts } from './semver.js';
-export { pythonStr, pythonStrRepr } from './python-str.js';
+} from './hashing/digests.js';
+export { declaredPathProblem, isGlobPattern, normalizeDeclaredPath, normalizePosixPath, pythonStrip } from './paths/declared-path.js';
+export { compileGlob, GlobOperation, matchGlob, type CompiledGlob } from './paths/glob.js';
+export { selectDeclaredPaths, type DeclaredSelection, type SelectDeclaredPathsOptions } from './paths/select-declared-paths.js';
+export { compatIdentity, parseSemver, type CompatMode, type SemverParts } from './versions/semver.js';
+export { pythonStr, pythonStrRepr } from './formats/python-str.js';
 export {
   MAX_VERSION_FILE_BYTES,
   readDottedField,
@@ -49,7 +49,7 @@ export {
   versionFileFormat,
   versionFromFile,
   versionFromTag,
-} from './versions.js';
+} from './versions/versions.js';
 export {
   affectedConsumers,
   affectedConsumersLine,
@@ -57,7 +57,7 @@ export {
   previewNames,
   type AffectedConsumers,
   type ConsumerNode,
-} from './consumers.js';
+} from './config/consumers.js';
 export {
   availableFacets,
   BUILT_IN_PROVIDER_NAMES,
@@ -75,17 +75,17 @@ export {
   type Facet,
   type SliceConfig,
   type VersionSource,
-} from './config-types.js';
-export { configFormatOf, parseConfigDocument, type ConfigFormat } from './config-parse.js';
-export { CONFIG_SCHEMA_URL, configSchemaIssues, loadConfigSchema } from './config-schema.js';
+} from './config/config-types.js';
+export { configFormatOf, parseConfigDocument, type ConfigFormat } from './config/config-parse.js';
+export { CONFIG_SCHEMA_URL, configSchemaIssues, loadConfigSchema } from './config/config-schema.js';
 export {
   componentNameProblem,
   emptySliceError,
   validateConfig,
   type ConfigValidation,
   type ValidateConfigOptions,
-} from './config-validate.js';
-export { CONFIG_CONTRACT, configDigest, semanticConfigPreimage, semanticConfigValue } from './semantic-config.js';
+} from './config/config-validate.js';
+export { CONFIG_CONTRACT, configDigest, semanticConfigPreimage, semanticConfigValue } from './config/semantic-config.js';
 export {
   COMPONENT_METADATA_FIELDS,
   LOCK_SCHEMA,
@@ -96,13 +96,13 @@ export {
   type LockFingerprints,
   type LockSemver,
   type LockSlice,
-} from './lock-types.js';
-export { lockComponentValue, lockSliceValue, lockToJsonValue, serializeLock } from './lock-write.js';
-export { readLock, validateLockDocument, type LockReadResult, type ReadLockOptions } from './lock-read.js';
-export { writeFileAtomic } from './write-file-atomic.js';
+} from './lock/lock-types.js';
+export { lockComponentValue, lockSliceValue, lockToJsonValue, serializeLock } from './lock/lock-write.js';
+export { readLock, validateLockDocument, type LockReadResult, type ReadLockOptions } from './lock/lock-read.js';
+export { writeFileAtomic } from './source/write-file-atomic.js';
 export type { SourceMode } from '@driftgate/git';
-export type { EngineLimits } from './engine-limits.js';
-export { parseSourceMode, SOURCE_MODES, sourceLabel, sourcePlace } from './source-mode.js';
+export type { EngineLimits } from './engine/engine-limits.js';
+export { parseSourceMode, SOURCE_MODES, sourceLabel, sourcePlace } from './source/source-mode.js';
 export {
   captureOperationSource,
   physicalPath,
@@ -111,23 +111,23 @@ export {
   resolveRepoFile,
   type RepoFile,
   type SourceFile,
-} from './operation-source.js';
-export { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config-source.js';
+} from './source/operation-source.js';
+export { loadConfigFromSource, requireValidConfig, type LoadedConfig } from './config/config-source.js';
 export {
   BUILT_IN_PROVIDERS,
   ProviderRegistry,
   type BuiltInProvider,
   type BuiltInProviderKind,
   type RegisteredProvider,
-} from './provider-registry.js';
+} from './providers/provider-registry.js';
 export type {
   CustomProvider,
   CustomProviderContext,
   CustomProviderEntry,
   CustomProviderFile,
   CustomProviderResult,
-} from './custom-provider-types.js';
-export { CUSTOM_PROVIDERS_DISABLED, loadCustomProviders, type CustomProviderLoad, type LoadedCustomProvider } from './custom-providers.js';
+} from './providers/custom-provider-types.js';
+export { CUSTOM_PROVIDERS_DISABLED, loadCustomProviders, type CustomProviderLoad, type LoadedCustomProvider } from './providers/custom-providers.js';
 export {
   MAX_METADATA_BYTES,
   MAX_METADATA_DEPTH,
@@ -135,15 +135,15 @@ export {
   MAX_PROVIDER_ERROR_CHARS,
   validateProviderResult,
   type ValidatedProviderResult,
-} from './custom-provider-result.js';
-export { openApiCanonicalValue } from './openapi-canonical.js';
-export { jsonCanonicalContent, MAX_CANONICAL_BYTES, openApiCanonicalContent } from './canonical-providers.js';
-export { runFileHashPass, type FileHashOutcome, type FileHashTask } from './file-hash-pass.js';
-export { VersionResolver, type ResolvedVersion } from './version-resolver.js';
-export { createEngineContext, type EngineContext, type EngineContextOptions, type ProgressListener, type SnapshotNote } from './engine-context.js';
-export { computeComponentEntry, computeEntries, generationErrors } from './component-entry.js';
-export { computeSliceEntry, consumerGraph, sliceMembers } from './slice-entry.js';
-export { ensureLockOutsideComponents } from './lock-location.js';
+} from './providers/custom-provider-result.js';
+export { openApiCanonicalValue } from './providers/openapi-canonical.js';
+export { jsonCanonicalContent, MAX_CANONICAL_BYTES, openApiCanonicalContent } from './providers/canonical-providers.js';
+export { runFileHashPass, type FileHashOutcome, type FileHashTask } from './hashing/file-hash-pass.js';
+export { VersionResolver, type ResolvedVersion } from './versions/version-resolver.js';
+export { createEngineContext, type EngineContext, type EngineContextOptions, type ProgressListener, type SnapshotNote } from './engine/engine-context.js';
+export { computeComponentEntry, computeEntries, generationErrors } from './engine/component-entry.js';
+export { computeSliceEntry, consumerGraph, sliceMembers } from './engine/slice-entry.js';
+export { ensureLockOutsideComponents } from './lock/lock-location.js';
 export {
   assembleLock,
   collectGenerationErrors,
@@ -153,7 +153,7 @@ export {
   mergePartialLock,
   type GenerateOptions,
   type GenerateResult,
-} from './generate.js';
+} from './operations/generate.js';
 export {
   availabilityRequired,
   effectiveFacets,
@@ -161,8 +161,8 @@ export {
   parseFacetList,
   sortFacets,
   type FacetPolicy,
-} from './facet-policy.js';
-export { diagnosticRepr } from './diagnostic-repr.js';
+} from './verify/facet-policy.js';
+export { diagnosticRepr } from './formats/diagnostic-repr.js';
 export {
   boundDiagnostics,
   DIAGNOSTICS_TRUNCATED,
@@ -176,9 +176,9 @@ export {
   MAX_DIAGNOSTIC_ITEMS,
   SAFETY_PREFIXES,
   shortDigest,
-} from './verify-issues.js';
-export { changedComponents } from './changed-components.js';
-export { applyVerifyBaseline, type BaselineOutcome, type BaselineRequest } from './verify-baseline-step.js';
+} from './verify/verify-issues.js';
+export { changedComponents } from './verify/changed-components.js';
+export { applyVerifyBaseline, type BaselineOutcome, type BaselineRequest } from './verify/verify-baseline-step.js';
 export {
   BASELINE_SCHEMA,
   BASELINE_SCHEMA_URL,
@@ -193,17 +193,17 @@ export {
   type BaselineSplit,
   type BaselineViolation,
   type ViolationKind,
-} from './verify-baseline.js';
-export { explainComponent, type ExplainOptions, type ExplainResult, type ExplainedFacet, type ExplainedSelection, type ExplainedSince } from './component-explain.js';
-export { reviewRange, type ReviewOptions } from './review-range.js';
-export { reviewPlan, reviewPlanMarkdown, MAX_PLAN_SUMMARY_BYTES, MAX_PLAN_SUMMARY_FIELD_BYTES, MAX_PLAN_SUMMARY_ROWS } from './review-plan.js';
-export { API_SYMBOLS_DOCUMENT } from './review-structural.js';
-export * from './review-types.js';
-export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult, type VerifyShare } from './verify.js';
-export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './check-config.js';
-export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './working-tree-difference.js';
-export { outputJsonText, toOutputJson } from './json-output.js';
-export { discoverComponents, type DiscoveredComponent, type DiscoverOptions, proposeBoundary, tracksTypescriptConfig } from './discover-components.js';
+} from './verify/verify-baseline.js';
+export { explainComponent, type ExplainOptions, type ExplainResult, type ExplainedFacet, type ExplainedSelection, type ExplainedSince } from './operations/component-explain.js';
+export { reviewRange, type ReviewOptions } from './review/review-range.js';
+export { reviewPlan, reviewPlanMarkdown, MAX_PLAN_SUMMARY_BYTES, MAX_PLAN_SUMMARY_FIELD_BYTES, MAX_PLAN_SUMMARY_ROWS } from './review/review-plan.js';
+export { API_SYMBOLS_DOCUMENT } from './review/review-structural.js';
+export * from './review/review-types.js';
+export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions, type VerifyResult, type VerifyShare } from './verify/verify.js';
+export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './operations/check-config.js';
+export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './source/working-tree-difference.js';
+export { outputJsonText, toOutputJson } from './formats/json-output.js';
+export { discoverComponents, type DiscoveredComponent, type DiscoverOptions, proposeBoundary, tracksTypescriptConfig } from './operations/discover-components.js';
 export {
   discoverRepository,
   normalizeDiscoveryExclusions,
@@ -213,9 +213,9 @@ export {
   type DiscoveryConfigDiff,
   type NamedPath,
   type RegisteredDiscovery,
-} from './discover-repository.js';
-export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './init-config.js';
-export { addComponent, removeComponent, type AddComponentOptions, type ConfigEditOptions, type ConfigEditResult, type RemoveComponentOptions } from './config-edit.js';
+} from './operations/discover-repository.js';
+export { componentDocument, configText, initConfig, STARTER_CONFIG_SCHEMA_URL, type InitConfigOptions, type InitConfigResult } from './operations/init-config.js';
+export { addComponent, removeComponent, type AddComponentOptions, type ConfigEditOptions, type ConfigEditResult, type RemoveComponentOptions } from './config/config-edit.js';
 export {
   DIFFABLE_CONFIG_CONTRACTS,
   diffLockFiles,
@@ -228,8 +228,8 @@ export {
   type SliceChange,
   type SlicePresence,
   type ValueChange,
-} from './lock-diff.js';
-export { readLockSlice, sliceReport, type ReadLockSliceOptions, type SliceMemberReport, type SliceReport } from './lock-slice.js';
+} from './lock/lock-diff.js';
+export { readLockSlice, sliceReport, type ReadLockSliceOptions, type SliceMemberReport, type SliceReport } from './lock/lock-slice.js';
 export {
   analyzeSelectorMigration,
   MAX_ANALYZED_DECLARATIONS,
@@ -241,8 +241,8 @@ export {
   type MigrationLockInfo,
   type SelectorAnalysis,
   type SelectorAnalysisStatus,
-} from './migration-analysis.js';
-export { KNOWN_LOCK_SCHEMAS, migrateLock, planLockMigration, type LockMigrationPlan, type MigrateLockOptions, type MigrateLockResult } from './migrate-lock.js';
-export { facetPolicyValue, lockStatus, lockWarnings, type LockStatus, type LockStatusOptions } from './lock-status.js';
-export { componentChanges, MAX_LOCK_HISTORY_BYTES, MAX_LOCK_HISTORY_COMMITS, type DiagnosticChanges, type DiagnosticFile, type DiagnosticRequest } from './diagnostic-changes.js';
-export { whyComponent, type FacetChange, type MetadataChange, type WhyOptions, type WhyResult } from './component-why.js';
+} from './lock/migration-analysis.js';
+export { KNOWN_LOCK_SCHEMAS, migrateLock, planLockMigration, type LockMigrationPlan, type MigrateLockOptions, type MigrateLockResult } from './lock/migrate-lock.js';
+export { facetPolicyValue, lockStatus, lockWarnings, type LockStatus, type LockStatusOptions } from './operations/lock-status.js';
+export { componentChanges, MAX_LOCK_HISTORY_BYTES, MAX_LOCK_HISTORY_COMMITS, type DiagnosticChanges, type DiagnosticFile, type DiagnosticRequest } from './operations/diagnostic-changes.js';
+export { whyComponent, type FacetChange, type MetadataChange, type WhyOptions, type WhyResult } from './operations/component-why.js';

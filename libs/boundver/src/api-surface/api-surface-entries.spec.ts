@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { framedDigest } from '../framing.js';
+import { framedDigest } from '../hashing/framing.js';
 import { API_SYMBOLS_KEY, apiSurfaceEntries, apiSymbolChanges, describeApiChanges } from './api-surface-entries.js';
 import type { ApiSymbol } from './api-surface-types.js';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SEMANTIC_MODE, SEMANTIC_TYPE } from '../digests.js';
-import type { HashEntry } from '../framing.js';
-import type { JsonObject, JsonValue } from '../json-value.js';
-import { compareCodePoints } from '../string-order.js';
+import { SEMANTIC_MODE, SEMANTIC_TYPE } from '../hashing/digests.js';
+import type { HashEntry } from '../hashing/framing.js';
+import type { JsonObject, JsonValue } from '../formats/json-value.js';
+import { compareCodePoints } from '../formats/string-order.js';
 import type { ApiSymbol } from './api-surface-types.js';
 
 /** `boundary_metadata` key under which API-surface providers record their symbols. */

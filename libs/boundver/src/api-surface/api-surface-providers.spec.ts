@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PROVIDERS, EXTENSION_PROVIDERS } from '../provider-registry.js';
+import { BUILT_IN_PROVIDERS, EXTENSION_PROVIDERS } from '../providers/provider-registry.js';
 import { API_SURFACE_FACTORIES } from './api-surface-providers.js';
 
 describe('API-surface providers', () => {

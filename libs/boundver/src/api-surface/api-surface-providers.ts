@@ -1,6 +1,6 @@
 import type { ApiSurfaceProvider } from './api-surface-types.js';
 import { createSignaturesProvider } from './signatures.js';
-import { createTypescriptApiProvider } from './typescript-api.js';
+import { createTypescriptApiProvider } from '../typescript-api/typescript-api.js';
 
 /** An API-surface provider's factory and the version it writes to the lock. */
 export interface ApiSurfaceFactory {

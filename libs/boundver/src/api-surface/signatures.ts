@@ -1,5 +1,5 @@
 import { type Lang, type ParsedFile, type SyntaxNode, SyntaxLayerError, decodeSource, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
-import { compareCodePoints } from '../string-order.js';
+import { compareCodePoints } from '../formats/string-order.js';
 import type { ApiSurface, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from './api-surface-types.js';
 import { componentFamilies, goEntries, pythonEntries, rustEntries, rustModuleFile, typescriptEntries } from './signatures-discovery.js';
 import { type FoundSymbol, mergeByName } from './signatures-found-symbol.js';

@@ -1,0 +1,27 @@
+import type { SourceMode } from '@driftgate/git';
+import { BoundverError } from '../errors.js';
+
+/** The three snapshot sources, in the order help texts list them. */
+export const SOURCE_MODES: readonly SourceMode[] = ['head', 'index', 'working-tree'];
+
+/** Checks a user-supplied source name. */
+export function parseSourceMode(value: string): SourceMode {
+  if ((SOURCE_MODES as readonly string[]).includes(value)) return value as SourceMode;
+  throw new BoundverError('BOUNDVER_USAGE', `Unknown source mode '${value}'; expected head, index, or working-tree.`);
+}
+
+/** How messages name a source: `HEAD`, `INDEX` or `working tree`. */
+export function sourceLabel(source: SourceMode): string {
+  return source === 'working-tree' ? 'working tree' : source.toUpperCase();
+}
+
+/**
+ * Where a command read something, as its messages say it: `at HEAD`, `in the index`, `in the
+ * working tree`. A file outside the repository is read from disk whatever the source, so it is
+ * `on disk` there.
+ */
+export function sourcePlace(source: SourceMode, insideRepository = true): string {
+  if (source === 'head') return 'at HEAD';
+  if (source === 'index') return 'in the index';
+  return insideRepository ? 'in the working tree' : 'on disk';
+}

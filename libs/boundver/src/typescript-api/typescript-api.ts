@@ -1,0 +1,151 @@
+import type * as TS from 'typescript';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiSurface, ApiSurfaceNote, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from '../api-surface/api-surface-types.js';
+import { DeclarationPrinter } from './typescript-declaration-text.js';
+import { compareCodePoints, findTypescriptEntries } from './typescript-entry-points.js';
+import { type TypescriptLoad, type TypescriptModule, loadWorkspaceTypescript } from './typescript-loader.js';
+import { type ProgramStats, SnapshotProgram, fromVirtual, relativeModuleCandidates, toVirtual } from './typescript-program.js';
+
+/** The `typescript-api` provider, with counters that show how the operation's program was shared. */
+export interface TypescriptApiProvider extends ApiSurfaceProvider {
+  readonly name: 'typescript-api';
+  /** Programs built so far by this instance (one per operation when components are asked together). */
+  readonly stats: Readonly<ProgramStats>;
+}
+
+/**
+ * Creates the `typescript-api` provider for one operation: the public API surface of a component's
+ * TypeScript entry points as the workspace's own compiler sees it, one symbol per exported name,
+ * re-exports followed, private and `@internal` parts left out.
+ *
+ * Create one instance per operation and ask it for every component (ideally concurrently, e.g.
+ * `Promise.all`): the compiler program, the snapshot reads and the parsed files are shared.
+ */
+export function createTypescriptApiProvider(): TypescriptApiProvider {
+  // Keyed by repository root: an operation has one, but nothing breaks if a caller mixes them.
+  const loads = new Map<string, TypescriptLoad>();
+  const programs = new Map<string, SnapshotProgram>();
+  const emptyStats: ProgramStats = { programs: 0, files: 0 };
+  return {
+    name: 'typescript-api',
+    version: '1',
+    get stats() {
+      const all = [...programs.values()].map((program) => program.stats);
+      return all.length === 0 ? emptyStats : { programs: all.reduce((sum, stats) => sum + stats.programs, 0), files: Math.max(...all.map((stats) => stats.files)) };
+    },
+    async surface(request: ApiSurfaceRequest): Promise<ApiSurface> {
+      let load = loads.get(request.repoRoot);
+      if (load === undefined) loads.set(request.repoRoot, (load = loadWorkspaceTypescript(request.repoRoot)));
+      if (!load.ok) return { ok: false, errors: [load.error] };
+      const ts = load.ts;
+
+      const found = await findTypescriptEntries(request);
+      if (!found.ok) return { ok: false, errors: [found.error] };
+      const repoPath = (entry: string) => (request.componentPath === '' || request.componentPath === '.' ? entry : `${request.componentPath.replace(/\/$/, '')}/${entry}`);
+
+      let program = programs.get(request.repoRoot);
+      if (program === undefined) programs.set(request.repoRoot, (program = new SnapshotProgram(ts)));
+      const compiled = await program.programFor(request.read, found.entries.map(repoPath));
+      const checker = compiled.getTypeChecker();
+      const printer = new DeclarationPrinter(ts, checker);
+
+      const symbols: ApiSymbol[] = [];
+      const errors: string[] = [];
+      const notes = new Map<string, ApiSurfaceNote>();
+      for (const entry of found.entries) {
+        const sourceFile = compiled.getSourceFile(toVirtual(repoPath(entry)));
+        if (sourceFile === undefined) {
+          errors.push(`component ${request.componentName}: entry point ${entry} is not in the snapshot`);
+          continue;
+        }
+        // A file without imports or exports is a script, not a module: it exports nothing.
+        const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
+        if (moduleSymbol === undefined) continue;
+        const exports = checker.getExportsOfModule(moduleSymbol);
+        const targets = new Set(exports.map((exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported)));
+        for (const exported of exports) {
+          const name = ts.symbolName(exported);
+          const described = printer.describe(exported, name, targets);
+          if (described !== undefined) symbols.push({ entry, name, kind: described.kind, text: described.text });
+        }
+        for (const specifier of unresolvedStarExports(ts, checker, sourceFile)) {
+          symbols.push({ entry, name: `* from ${JSON.stringify(specifier)}`, kind: 'unresolved', text: `export * from ${JSON.stringify(specifier)};` });
+        }
+        for (const missing of missingRelativeModules(ts, checker, sourceFile)) {
+          // A file the program has is in the snapshot (a script without exports, say): not missing.
+          const candidates = relativeModuleCandidates(missing.from, missing.specifier);
+          if (candidates.some((candidate) => compiled.getSourceFile(toVirtual(candidate)) !== undefined)) continue;
+          const onDisk = candidates.find((candidate) => existsSync(join(request.repoRoot, ...candidate.split('/'))));
+          if (onDisk === undefined || notes.has(onDisk)) continue;
+          // Never tell a user to commit a file the snapshot has: if the compiler still did not take
+          // it, the cause is elsewhere, and "commit it" would send them the wrong way.
+          if ((await request.read(onDisk)) !== undefined) continue;
+          notes.set(onDisk, {
+            file: onDisk,
+            message: `${request.componentName}: ${missing.from} re-exports from '${missing.specifier}', and ${onDisk} is on disk but not in the snapshot this command read, so what it exports is not in the component's API`,
+          });
+        }
+      }
+      if (errors.length > 0) return { ok: false, errors };
+      symbols.sort((a, b) => compareCodePoints(a.entry, b.entry) || compareCodePoints(a.name, b.name));
+      const sortedNotes = [...notes.values()].sort((a, b) => compareCodePoints(a.file, b.file));
+      return sortedNotes.length === 0 ? { ok: true, symbols } : { ok: true, symbols, notes: sortedNotes };
+    },
+  };
+}
+
+/** `./x`, `../x`, `.`, `..`: a file of the repository, not a package. */
+const isRelative = (specifier: string): boolean => /^\.\.?(?:\/|$)/.test(specifier);
+
+/**
+ * Relative modules that re-exports reached from an entry (through resolved `export *` chains)
+ * name but the program does not have: files missing from the snapshot. `from` is the
+ * repository-relative file the re-export is written in.
+ */
+function missingRelativeModules(ts: TypescriptModule, checker: TS.TypeChecker, entry: TS.SourceFile): Array<{ from: string; specifier: string }> {
+  const found: Array<{ from: string; specifier: string }> = [];
+  const seen = new Set<TS.SourceFile>();
+  const visit = (file: TS.SourceFile): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const from = fromVirtual(file.fileName);
+    if (from === undefined) return;
+    for (const statement of file.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.moduleSpecifier === undefined || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const specifier = statement.moduleSpecifier.text;
+      if (!isRelative(specifier)) continue;
+      const target = checker.getSymbolAtLocation(statement.moduleSpecifier)?.declarations?.find(ts.isSourceFile);
+      if (target === undefined) found.push({ from, specifier });
+      else if (statement.exportClause === undefined) visit(target);
+    }
+  };
+  visit(entry);
+  return found;
+}
+
+/**
+ * `export * from` packages the program does not have (an external package, whose types are not in
+ * the snapshot), reached from an entry through resolved `export *` chains. Their names are
+ * unknowable here, but adding or dropping such a re-export is an API change, so each becomes a
+ * symbol of its own.
+ */
+function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, entry: TS.SourceFile): string[] {
+  const found = new Set<string>();
+  const seen = new Set<TS.SourceFile>();
+  const visit = (file: TS.SourceFile): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const statement of file.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.exportClause !== undefined || statement.isTypeOnly || statement.moduleSpecifier === undefined) continue;
+      if (!ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const target = checker.getSymbolAtLocation(statement.moduleSpecifier)?.declarations?.find(ts.isSourceFile);
+      if (target !== undefined) visit(target);
+      // A relative module the program lacks is a file missing from the snapshot, not a package:
+      // `missingRelativeModules` reports it.
+      else if (!isRelative(statement.moduleSpecifier.text)) found.add(statement.moduleSpecifier.text);
+    }
+  };
+  visit(entry);
+  return [...found].sort(compareCodePoints);
+}
