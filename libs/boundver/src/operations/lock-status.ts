@@ -9,7 +9,7 @@ import { MAX_LOCK_BYTES } from '../limits.js';
 import { readLock } from '../lock/lock-read.js';
 import type { Lock } from '../lock/lock-types.js';
 import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, type RepoFile } from '../source/operation-source.js';
-import { sourceLabel } from '../source/source-mode.js';
+import { notInSnapshotHint, sourceLabel } from '../source/source-mode.js';
 import { parseStrictJson } from '../formats/strict-json.js';
 import { verifyLock, type VerifyInputs } from '../verify/verify.js';
 import type { WorkingTreeDifference } from '../source/working-tree-difference.js';
@@ -79,12 +79,8 @@ export function facetPolicyValue(policy: FacetPolicy): JsonObject {
 }
 
 const missingLock = (file: RepoFile, source: SourceMode): BoundverError => {
-  const hint =
-    source === 'head'
-      ? ' Commit it (--source head reads committed files), or run with --source working-tree.'
-      : source === 'index'
-        ? ' Stage it (--source index reads staged files), or run with --source working-tree.'
-        : '';
+  const include = notInSnapshotHint(source);
+  const hint = include === null ? '' : ` ${include}, or run with --source working-tree.`;
   return new BoundverError('BOUNDVER_LOCK_UNAVAILABLE', `No lockfile found at ${file.display} in the ${sourceLabel(source)} ${source === 'working-tree' ? '' : 'snapshot '}— run \`boundver generate\` first.${hint}`);
 };
 

@@ -16,6 +16,18 @@ export function sourceLabel(source: SourceMode): string {
 }
 
 /**
+ * How a file a `head` or `index` operation did not find gets into its snapshot, naming the file
+ * as `what`: `Commit it (--source head reads committed files)` or `Stage it (--source index reads
+ * staged files)`. Null for the working tree, which reads files as they are. Each reader adds its
+ * own way out after it (write one, verify the working tree, …).
+ */
+export function notInSnapshotHint(source: SourceMode, what = 'it'): string | null {
+  if (source === 'head') return `Commit ${what} (--source head reads committed files)`;
+  if (source === 'index') return `Stage ${what} (--source index reads staged files)`;
+  return null;
+}
+
+/**
  * Where a command read something, as its messages say it: `at HEAD`, `in the index`, `in the
  * working tree`. A file outside the repository is read from disk whatever the source, so it is
  * `on disk` there.

@@ -2,7 +2,7 @@ import { isGitError, type Snapshot } from '@driftgate/git';
 import { BoundverError, isBoundverError } from '../errors.js';
 import type { FacetPolicy } from './facet-policy.js';
 import { readDiskFile, resolveRepoFile, type RepoFile } from '../source/operation-source.js';
-import { sourceLabel } from '../source/source-mode.js';
+import { notInSnapshotHint, sourceLabel } from '../source/source-mode.js';
 import {
   type BaselineContextInputs,
   type BaselineDocument,
@@ -81,12 +81,8 @@ async function readBaselineFromSource(snapshot: Snapshot, file: RepoFile): Promi
 async function readRequired(snapshot: Snapshot, file: RepoFile): Promise<{ bytes: Buffer; document: BaselineDocument }> {
   const bytes = await readBaselineFromSource(snapshot, file);
   if (bytes === null) {
-    const hint =
-      snapshot.source === 'head'
-        ? 'Commit it (--source head reads committed files), or write one with --write-baseline.'
-        : snapshot.source === 'index'
-          ? 'Stage it (--source index reads staged files), or write one with --write-baseline.'
-          : 'Write one with --write-baseline.';
+    const include = notInSnapshotHint(snapshot.source);
+    const hint = include === null ? 'Write one with --write-baseline.' : `${include}, or write one with --write-baseline.`;
     throw new BoundverError('BOUNDVER_BASELINE', `Verification baseline not found: ${file.display} is not in the ${sourceLabel(snapshot.source)} snapshot. ${hint}`);
   }
   return { bytes, document: parseBaseline(bytes, file.display) };

@@ -24,7 +24,7 @@ import { lockComponentValue, lockSliceValue, serializeLock } from '../lock/lock-
 import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, type RepoFile } from '../source/operation-source.js';
 import { configDigest } from '../config/semantic-config.js';
 import { computeSliceEntry, consumerGraph, sliceMembers } from '../engine/slice-entry.js';
-import { sourceLabel } from '../source/source-mode.js';
+import { notInSnapshotHint, sourceLabel } from '../source/source-mode.js';
 import { boundDiagnostics, driftExitCode, failFastIssues, isSafetyIssue, shortDigest } from './verify-issues.js';
 import { workingTreeDifference, type WorkingTreeDifference } from '../source/working-tree-difference.js';
 import { writeFileAtomic } from '../source/write-file-atomic.js';
@@ -345,12 +345,8 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
     const lockDifference = workingTreeDifference(snapshot.source, lockFile, 'lock', found?.bytes ?? null);
     if (lockDifference !== null) acc.differences.push(lockDifference);
     if (found === null) {
-      const hint =
-        snapshot.source === 'head'
-          ? 'Commit the lock (--source head reads committed files), or verify with --source working-tree before committing.'
-          : snapshot.source === 'index'
-            ? 'Stage the lock (--source index reads staged files), or verify with --source working-tree.'
-            : 'Run `boundver generate` to create it.';
+      const include = notInSnapshotHint(snapshot.source, 'the lock');
+      const hint = include === null ? 'Run `boundver generate` to create it.' : `${include}, or verify with --source working-tree${snapshot.source === 'head' ? ' before committing' : ''}.`;
       acc.issues.push(`LOCKFILE missing: ${lockFile.display} is not in the ${sourceLabel(snapshot.source)} snapshot. ${hint}`);
       return await repair(null);
     }
