@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { ScrolledRows } from './detail-pane.js';
-import { type KeyBinding, helpEntries } from './key-bindings.js';
+import { type KeyBinding, helpEntries } from '../model/key-bindings.js';
 import { cells, pad, wrapCells } from './labels.js';
-import type { TriageMode } from './state.js';
+import type { TriageMode } from '../model/state.js';
 import type { Theme } from './theme.js';
 
 /** The primary bindings of `mode` as `key label` pairs on one truncated line; drawn again only when its props change, not per key. */

@@ -1,7 +1,7 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useState } from 'react';
-import { type BoundaryRow, type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
-import { BOUNDARY_BINDINGS, commandFor, keyNames } from './key-bindings.js';
+import { type BoundaryRow, type BoundaryVerifyInput, boundaryRows } from '../model/boundary-rows.js';
+import { BOUNDARY_BINDINGS, commandFor, keyNames } from '../model/key-bindings.js';
 import { HelpBar, HelpScreen } from './help-bar.js';
 import { displayLine, fit, wrapCells } from './labels.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';

@@ -1,7 +1,7 @@
 import { loadWorkspace, runCheck, runVerify } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '../../../test/support/temp-repo.js';
-import { triageWalkRepo } from '../../../test/support/triage-walk-repo.js';
+import type { TempRepo } from '../../../../test/support/temp-repo.js';
+import { triageWalkRepo } from '../../../../test/support/triage-walk-repo.js';
 import { previewFollows } from './follow-preview.js';
 
 const repos: TempRepo[] = [];

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { fit, wrapCells } from './labels.js';
-import { type TriageState, decisionCounts, decisionProblem, remainingShown } from './state.js';
+import { type TriageState, decisionCounts, decisionProblem, remainingShown } from '../model/state.js';
 import type { Theme } from './theme.js';
 
 /** The question a dialog mode asks: a title and its lines (plain text). */

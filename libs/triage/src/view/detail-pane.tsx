@@ -1,7 +1,7 @@
 import type { Divergence } from '@driftgate/surf';
 import { Box, Text } from 'ink';
-import type { FollowPreview } from './follow-preview.js';
-import { type DiffLine, lineDiff } from './line-diff.js';
+import type { FollowPreview } from '../model/follow-preview.js';
+import { type DiffLine, lineDiff } from '../model/line-diff.js';
 import { displayLine, fit, kindColour, kindTag, wrapCells } from './labels.js';
 import type { Colour, Theme } from './theme.js';
 

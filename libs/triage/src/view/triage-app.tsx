@@ -5,14 +5,14 @@ import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useEffect, useMemo, useReducer } from 'react';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { DetailPane, ScrolledRows, detailRows, maxScroll } from './detail-pane.js';
-import type { EditorLauncher } from './editor-launcher.js';
-import type { FollowPreview } from './follow-preview.js';
+import type { EditorLauncher } from '../decisions/editor-launcher.js';
+import type { FollowPreview } from '../model/follow-preview.js';
 import { HeaderBar } from './header-bar.js';
 import { HelpBar, HelpScreen, helpRows } from './help-bar.js';
 import { ItemList, listRule } from './item-list.js';
-import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyNames } from './key-bindings.js';
+import { type Command, type KeyBinding, TRIAGE_BINDINGS, commandFor, keyNames } from '../model/key-bindings.js';
 import { displayLine, fit, wrapCells } from './labels.js';
-import { type TriageAction, type TriageState, initialState, isEnded, selectedItem, triageReducer } from './state.js';
+import { type TriageAction, type TriageState, initialState, isEnded, selectedItem, triageReducer } from '../model/state.js';
 import { DEFAULT_THEME, type Theme } from './theme.js';
 import { type TerminalSize, claimsLayout, useTerminalSize } from './terminal-size.js';
 

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { TriageState } from './state.js';
+import type { TriageState } from '../model/state.js';
 import type { Theme } from './theme.js';
 import { cells, decisionColour, decisionMark, displayLine, fit, fitRow, kindColour, kindTag } from './labels.js';
 import { windowStart } from './terminal-size.js';

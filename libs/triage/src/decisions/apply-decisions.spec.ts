@@ -3,10 +3,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '../../../test/support/temp-repo.js';
+import type { TempRepo } from '../../../../test/support/temp-repo.js';
 import { applyDecisions, summaryLines } from './apply-decisions.js';
-import { type Decision, initialState } from './state.js';
-import { CHANGED, threeDivergenceRepo } from './three-divergences.test-helpers.js';
+import { type Decision, initialState } from '../model/state.js';
+import { CHANGED, threeDivergenceRepo } from '../model/three-divergences.test-helpers.js';
 
 const repos: TempRepo[] = [];
 afterEach(() => {
@@ -156,7 +156,7 @@ describe('applyDecisions', () => {
 
 describe('applyDecisions interrupted while writing', () => {
   it('finishes the hub being written, writes no further hub, and says what was stamped', async () => {
-    const { triageWalkRepo } = await import('../../../test/support/triage-walk-repo.js');
+    const { triageWalkRepo } = await import('../../../../test/support/triage-walk-repo.js');
     const repo = await triageWalkRepo();
     try {
       const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { displayLine, fit } from './labels.js';
-import { type TriageState, decisionCounts } from './state.js';
+import { type TriageState, decisionCounts } from '../model/state.js';
 import type { Theme } from './theme.js';
 
 /** The review position and decision counters, as a snapshot reviewer shows them; shorter when `width` is tight. */

@@ -1,7 +1,7 @@
 import { terminalSafe } from '@driftgate/report';
 import type { Divergence } from '@driftgate/surf';
 import stringWidth from 'string-width';
-import type { Decision } from './state.js';
+import type { Decision } from '../model/state.js';
 import type { Colour, Theme } from './theme.js';
 
 /** A five-cell tag for a divergence: its magnitude for a changed claim, else its kind. */

@@ -14,7 +14,7 @@ import {
   runVerify,
   writeHubIfChanged,
 } from '@driftgate/surf';
-import type { Decision } from './state.js';
+import type { Decision } from '../model/state.js';
 
 /** What writing one decision did. */
 export interface AppliedDecision {

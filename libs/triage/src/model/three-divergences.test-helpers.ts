@@ -1,5 +1,5 @@
 import { loadWorkspace, runVerify } from '@driftgate/surf';
-import { createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
+import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
 
 /** Source with three functions; {@link CHANGED} edits each by a different amount. */
 export const SOURCE = [

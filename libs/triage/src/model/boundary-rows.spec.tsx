@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { type BoundaryVerifyInput, boundaryRows } from './boundary-rows.js';
-import { BoundaryView, boundaryLines } from './boundary-view.js';
+import { BoundaryView, boundaryLines } from '../view/boundary-view.js';
 
 // Issue lines in the formats of the boundver spec §11, in boundver's own (component) order.
 const RESULT: BoundaryVerifyInput = {

@@ -7,9 +7,9 @@ import { type CheckResult, type Divergence, loadWorkspace, runCheck } from '@dri
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runVerify } from '@driftgate/surf';
-import { GIT_TEST_ENV, createTempRepo, type TempRepo } from '../../../test/support/temp-repo.js';
-import { CHANGED, SOURCE, threeDivergenceRepo } from './three-divergences.test-helpers.js';
-import { TRIAGE_BINDINGS } from './key-bindings.js';
+import { GIT_TEST_ENV, createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
+import { CHANGED, SOURCE, threeDivergenceRepo } from '../model/three-divergences.test-helpers.js';
+import { TRIAGE_BINDINGS } from '../model/key-bindings.js';
 import { cells } from './labels.js';
 import { type TriageEnd, TriageApp } from './triage-app.js';
 
