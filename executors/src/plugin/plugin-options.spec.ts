@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePluginOptions } from './plugin-options.js';
-import { normalizeFormats, reportFilePath } from './report-files.js';
+import { normalizeFormats, reportFilePath } from '../reports/report-files.js';
 
 describe('plugin options', () => {
   it('applies the defaults', () => {

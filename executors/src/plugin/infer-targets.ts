@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreateNodesResultArray, ProjectConfiguration, TargetConfiguration } from '@nx/devkit';
 import { type LoadedWorkspace, type SurfConfig, loadWorkspaceFromConfig } from '@driftgate/surf';
-import { boundaryReadSet, componentsByProject, readBoundaryWorkspace } from './boundary-scope.js';
-import { type ProjectClaims, claimsByProject } from './claim-scope.js';
+import { boundaryReadSet, componentsByProject, readBoundaryWorkspace } from '../scope/boundary-scope.js';
+import { type ProjectClaims, claimsByProject } from '../scope/claim-scope.js';
 import {
   type TargetContext,
   generateBoundaryTarget,
@@ -15,7 +15,7 @@ import {
 } from './inferred-targets.js';
 import type { NormalizedPluginOptions } from './plugin-options.js';
 import { discoverProjects, projectNameOf } from './project-discovery.js';
-import { ProjectRoots, WORKSPACE_ROOT } from './project-roots.js';
+import { ProjectRoots, WORKSPACE_ROOT } from '../scope/project-roots.js';
 import { toolIdentity } from './tool-identity.js';
 
 /** `surf.toml` as the plugin found it. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { packageJsonWorkspacesMatcher } from './nx-internals.js';
-import { WORKSPACE_ROOT } from './project-roots.js';
+import { WORKSPACE_ROOT } from '../scope/project-roots.js';
 
 /** Projects found from `project.json` / `package.json` files, the way Nx's own plugins find them. */
 export interface DiscoveredProjects {

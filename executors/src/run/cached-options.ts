@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutorContext } from '@nx/devkit';
 import { CONFIG_NAMES, DEFAULT_CONFIG_NAME, type SourceMode } from '@driftgate/boundver';
-import { DriftgateNxError } from './errors.js';
-import { HEAD_COMMIT_INPUT } from './inferred-targets.js';
-import { relativeOption } from './plugin-options.js';
+import { DriftgateNxError } from '../errors.js';
+import { HEAD_COMMIT_INPUT } from '../plugin/inferred-targets.js';
+import { relativeOption } from '../plugin/plugin-options.js';
 
 // Nx keys a cached task by the target's declared inputs and the run's options, and replays the
 // stored result on a match. An option that makes the run read a file the inputs do not name (or

@@ -1,7 +1,7 @@
 import type { NxJsonConfiguration, PluginConfiguration } from '@nx/devkit';
 import type { SourceMode } from '@driftgate/boundver';
-import { DriftgateNxError } from './errors.js';
-import { type ReportFormat, normalizeFormats } from './report-files.js';
+import { DriftgateNxError } from '../errors.js';
+import { type ReportFormat, normalizeFormats } from '../reports/report-files.js';
 
 /** Options of the `@driftgate/nx/plugin` entry in `nx.json` (all optional). */
 export interface DriftgatePluginOptions {

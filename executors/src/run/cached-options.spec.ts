@@ -1,9 +1,9 @@
 import type { TargetConfiguration } from '@nx/devkit';
 import { describe, expect, it } from 'vitest';
 import { type CachedTarget, cachedTargetOf, refusedClaimsOptions, refusedGenerateBoundaryOptions, refusedVerifyBoundaryOptions } from './cached-options.js';
-import { type TargetContext, generateBoundaryTarget, verifyBoundaryTarget, verifyClaimsTarget } from './inferred-targets.js';
-import { type DriftgatePluginOptions, normalizePluginOptions } from './plugin-options.js';
-import type { ToolIdentity } from './tool-identity.js';
+import { type TargetContext, generateBoundaryTarget, verifyBoundaryTarget, verifyClaimsTarget } from '../plugin/inferred-targets.js';
+import { type DriftgatePluginOptions, normalizePluginOptions } from '../plugin/plugin-options.js';
+import type { ToolIdentity } from '../plugin/tool-identity.js';
 
 const TOOL: ToolIdentity = { kind: 'installed', inputs: [{ externalDependencies: ['@driftgate/nx'] }], version: '0.0.0' };
 const READS = { paths: ['libs/a'], tagPrefixes: [], providerModules: [] };

@@ -1,9 +1,9 @@
 import type { ExecutorContext } from '@nx/devkit';
 import { loadWorkspaceFromConfig } from '@driftgate/surf';
-import { type ProjectClaims, claimsByProject, claimsOfHubs } from './claim-scope.js';
-import { DriftgateNxError } from './errors.js';
-import { ProjectRoots, normalizeRoot } from './project-roots.js';
-import { surfConfigAt } from './surf-config.js';
+import { type ProjectClaims, claimsByProject, claimsOfHubs } from '../scope/claim-scope.js';
+import { DriftgateNxError } from '../errors.js';
+import { ProjectRoots, normalizeRoot } from '../scope/project-roots.js';
+import { surfConfigAt } from '../plugin/surf-config.js';
 
 /** The root of the project an executor runs for (`.` for the workspace-level project). */
 export function projectRootOf(context: ExecutorContext): string {

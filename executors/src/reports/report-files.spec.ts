@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ProjectGraphProjectNode, getOutputsForTargetAndConfiguration } from '@nx/devkit';
 import { REPORT_FORMAT_NAMES, type ReportFormat, fromSurfLint } from '@driftgate/report';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ReportKind, type ReportLocation, removeReportFiles, reportFilePath, reportOutputs, writeReportFiles } from './report-files.js';
+import { PLUGIN_VERSION, type ReportKind, type ReportLocation, removeReportFiles, reportFilePath, reportOutputs, writeReportFiles } from './report-files.js';
 
 /** What Nx caches for a verify target of `projectRoot` run with `overrides`, through Nx's own interpolation. */
 function cachedOutputs(projectRoot: string, kind: ReportKind, overrides: Record<string, unknown>): string[] {
@@ -66,10 +66,18 @@ describe('report files on disk', () => {
   });
 });
 
+describe('PLUGIN_VERSION', () => {
+  it("is the version of the plugin's own package.json, whichever folder the module sits in", () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+    expect(manifest.name).toBe('@driftgate/nx');
+    expect(PLUGIN_VERSION).toBe(manifest.version);
+  });
+});
+
 describe('executor schemas', () => {
   for (const kind of ['verify-claims', 'verify-boundary'] as const) {
     it(`${kind} accepts exactly the report format names (and the text alias)`, () => {
-      const schema = JSON.parse(readFileSync(new URL(`./executors/${kind}/schema.json`, import.meta.url), 'utf8'));
+      const schema = JSON.parse(readFileSync(new URL(`../executors/${kind}/schema.json`, import.meta.url), 'utf8'));
       expect(schema.properties.formats.items.enum).toEqual([...REPORT_FORMAT_NAMES, 'text']);
     });
   }

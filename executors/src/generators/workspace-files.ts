@@ -1,7 +1,7 @@
 import type { Tree } from '@nx/devkit';
 import { CONFIG_NAMES } from '@driftgate/boundver';
 import { SURF_CONFIG_FILE, type SurfConfigValues, parseSurfConfig } from '@driftgate/surf';
-import { DriftgateNxError } from './errors.js';
+import { DriftgateNxError } from '../errors.js';
 
 /** The workspace's surf settings from a generator tree; defaults when there is no `surf.toml`. */
 export function surfConfigInTree(tree: Tree): SurfConfigValues {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SURF_CONFIG_FILE, type SurfConfig, parseSurfConfig } from '@driftgate/surf';
-import { DriftgateNxError } from './errors.js';
+import { DriftgateNxError } from '../errors.js';
 
 /**
  * `surf.toml` at the workspace root (never an ancestor's: that belongs to another workspace).

@@ -1,9 +1,9 @@
 import type { TargetConfiguration } from '@nx/devkit';
 import type { VerifyShare } from '@driftgate/boundver';
-import type { BoundaryReadSet } from './boundary-scope.js';
-import type { ProjectClaims } from './claim-scope.js';
+import type { BoundaryReadSet } from '../scope/boundary-scope.js';
+import type { ProjectClaims } from '../scope/claim-scope.js';
 import type { NormalizedPluginOptions } from './plugin-options.js';
-import { reportOutputs } from './report-files.js';
+import { reportOutputs } from '../reports/report-files.js';
 import type { ToolIdentity } from './tool-identity.js';
 
 /** One entry of a target's `inputs`. */

@@ -2,16 +2,20 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { REPORT_EXTENSIONS, REPORT_FORMAT_NAMES, type Report, type ReportFormat, type WrittenReport, isReportFormat, writeReports } from '@driftgate/report';
-import { DriftgateNxError } from './errors.js';
-import { WORKSPACE_ROOT } from './project-roots.js';
+import { DriftgateNxError } from '../errors.js';
+import { WORKSPACE_ROOT } from '../scope/project-roots.js';
 
 export type { ReportFormat } from '@driftgate/report';
 
 /** Which executor wrote a report; also the report's file stem. */
 export type ReportKind = 'verify-claims' | 'verify-boundary';
 
-/** The plugin's version, written into the reports (SARIF `tool.driver.version`, JUnit properties). */
-export const PLUGIN_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+/**
+ * The plugin's version, written into the reports (SARIF `tool.driver.version`, JUnit properties).
+ * Found by the package's own name (its exports list `./package.json`), not a relative path: this
+ * module sits two folders deep in the sources and the tsc build, one deep in the flat bundle.
+ */
+export const PLUGIN_VERSION: string = (createRequire(import.meta.url)('@driftgate/nx/package.json') as { version: string }).version;
 
 /** Deprecated spelling of `human`, still accepted in plugin and executor options. */
 const ALIASES: Readonly<Record<string, ReportFormat>> = { text: 'human' };
