@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRIAGE_BINDINGS } from '../libs/triage/src/key-bindings.js';
-import { threeDivergenceRepo } from '../libs/triage/src/three-divergences.test-helpers.js';
+import { TRIAGE_BINDINGS } from '../libs/triage/src/model/key-bindings.js';
+import { threeDivergenceRepo } from '../libs/triage/src/model/three-divergences.test-helpers.js';
 import { demoTree } from './nx-workspace.js';
 import { GIT_TEST_ENV, type TempRepo, createTempRepo } from './support/temp-repo.js';
 

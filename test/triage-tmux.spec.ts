@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
-import { threeDivergenceRepo } from '../libs/triage/src/three-divergences.test-helpers.js';
+import { threeDivergenceRepo } from '../libs/triage/src/model/three-divergences.test-helpers.js';
 import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 
 // The TUI in a real terminal: tmux gives `surf triage` (the built bin) a pseudo-terminal of 80×24,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorkspace } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cells } from '../libs/triage/src/labels.js';
+import { cells } from '../libs/triage/src/view/labels.js';
 import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 import { WALK_CLAIMS, triageWalkRepo } from './support/triage-walk-repo.js';
 

@@ -1,10 +1,10 @@
-export { createNodes, createNodesV2, PROJECT_FILES_GLOB } from './plugin.js';
-export { type DriftgatePluginOptions, type NormalizedPluginOptions, normalizePluginOptions } from './plugin-options.js';
+export { createNodes, createNodesV2, PROJECT_FILES_GLOB } from './plugin/plugin.js';
+export { type DriftgatePluginOptions, type NormalizedPluginOptions, normalizePluginOptions } from './plugin/plugin-options.js';
 export { DriftgateNxError, type DriftgateNxErrorCode } from './errors.js';
-export { ProjectRoots, WORKSPACE_ROOT } from './project-roots.js';
-export { type ProjectClaims, claimsByProject, claimsOfHubs } from './claim-scope.js';
-export { type BoundaryReadSet, type BoundaryWorkspace, boundaryReadSet, componentsByProject, readBoundaryWorkspace } from './boundary-scope.js';
-export { PLUGIN_VERSION, type ReportFormat, type ReportKind, normalizeFormats, reportFilePath, writeReportFiles } from './report-files.js';
+export { ProjectRoots, WORKSPACE_ROOT } from './scope/project-roots.js';
+export { type ProjectClaims, claimsByProject, claimsOfHubs } from './scope/claim-scope.js';
+export { type BoundaryReadSet, type BoundaryWorkspace, boundaryReadSet, componentsByProject, readBoundaryWorkspace } from './scope/boundary-scope.js';
+export { PLUGIN_VERSION, type ReportFormat, type ReportKind, normalizeFormats, reportFilePath, writeReportFiles } from './reports/report-files.js';
 export { default as verifyClaimsExecutor, type VerifyClaimsOptions } from './executors/verify-claims/executor.js';
 export { default as stampClaimsExecutor, type StampClaimsOptions } from './executors/stamp-claims/executor.js';
 export { default as verifyBoundaryExecutor, type VerifyBoundaryOptions } from './executors/verify-boundary/executor.js';

@@ -32,13 +32,13 @@ const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
  * chunks with the engines would make it load files it only reaches through the libraries' index
  * modules. Its one dynamic import, the inference module, resolves to the split build beside it.
  */
-const PLUGIN_ENTRY = 'executors/dist/plugin.js';
+const PLUGIN_ENTRY = 'executors/dist/plugin/plugin.js';
 const INFERENCE_MODULE = './infer-targets.js';
 
 /** Bundle name → compiled entry point (tsc output), relative to the repository root. */
 const ENTRIES = {
   index: 'executors/dist/index.js',
-  'infer-targets': 'executors/dist/infer-targets.js',
+  'infer-targets': 'executors/dist/plugin/infer-targets.js',
   'surf-cli': 'tools/surf/dist/main.js',
   // Imported by bin/surf.js before the CLI bundle is parsed, so `surf triage` holds type-ahead from the start.
   'early-type-ahead': 'tools/surf/dist/early-type-ahead.js',

@@ -1,12 +1,12 @@
 import type { CheckResult, Divergence, VerifyClock } from '@driftgate/surf';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
-import { type TriageSummary, applyDecisions } from './apply-decisions.js';
-import type { BoundaryVerifyInput } from './boundary-rows.js';
-import { BoundaryView } from './boundary-view.js';
-import type { EditorLauncher } from './editor-launcher.js';
-import type { FollowPreview } from './follow-preview.js';
-import { type TriageEnd, TriageApp } from './triage-app.js';
+import { type TriageSummary, applyDecisions } from './decisions/apply-decisions.js';
+import type { BoundaryVerifyInput } from './model/boundary-rows.js';
+import { BoundaryView } from './view/boundary-view.js';
+import type { EditorLauncher } from './decisions/editor-launcher.js';
+import type { FollowPreview } from './model/follow-preview.js';
+import { type TriageEnd, TriageApp } from './view/triage-app.js';
 
 /** Streams the session draws on and reads from (the process's TTY by default). */
 export interface TriageStreams {

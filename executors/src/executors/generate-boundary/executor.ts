@@ -1,9 +1,9 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type SourceMode, generateLock } from '@driftgate/boundver';
 import { terminalSafe } from '@driftgate/report';
-import { generateText } from '../../boundary-report.js';
-import { cachedTargetOf, defaultConfigFile, refusedGenerateBoundaryOptions } from '../../cached-options.js';
-import { describeError } from '../../executor-context.js';
+import { generateText } from '../../reports/boundary-report.js';
+import { cachedTargetOf, defaultConfigFile, refusedGenerateBoundaryOptions } from '../../run/cached-options.js';
+import { describeError } from '../../run/executor-context.js';
 
 /** Options of `@driftgate/nx:generate-boundary` (see its schema.json). */
 export interface GenerateBoundaryOptions {

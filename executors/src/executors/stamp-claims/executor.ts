@@ -1,7 +1,7 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { runVerify } from '@driftgate/surf';
-import { stampText } from '../../claims-report.js';
-import { describeError, loadProjectClaims } from '../../executor-context.js';
+import { stampText } from '../../reports/claims-report.js';
+import { describeError, loadProjectClaims } from '../../run/executor-context.js';
 
 /** Options of `@driftgate/nx:stamp-claims` (see its schema.json). */
 export interface StampClaimsOptions {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { describeError, loadProjectClaims } from '../../executor-context.js';
+import { describeError, loadProjectClaims } from '../../run/executor-context.js';
 
 /** Options of `@driftgate/nx:triage-claims` (see its schema.json). */
 export interface TriageClaimsOptions {

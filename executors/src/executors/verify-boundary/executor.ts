@@ -1,12 +1,12 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type SourceMode, verifyLock } from '@driftgate/boundver';
 import { fromBoundverVerify, renderReport, terminalSafe } from '@driftgate/report';
-import { componentsByProject, readBoundaryWorkspace } from '../../boundary-scope.js';
-import { cachedTargetOf, defaultConfigFile, refusedVerifyBoundaryOptions } from '../../cached-options.js';
+import { componentsByProject, readBoundaryWorkspace } from '../../scope/boundary-scope.js';
+import { cachedTargetOf, defaultConfigFile, refusedVerifyBoundaryOptions } from '../../run/cached-options.js';
 import { DriftgateNxError } from '../../errors.js';
-import { describeError, projectRootOf, projectRootsOf } from '../../executor-context.js';
-import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
-import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../report-files.js';
+import { describeError, projectRootOf, projectRootsOf } from '../../run/executor-context.js';
+import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin/plugin-options.js';
+import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../reports/report-files.js';
 
 /** Options of `@driftgate/nx:verify-boundary` (see its schema.json). */
 export interface VerifyBoundaryOptions {

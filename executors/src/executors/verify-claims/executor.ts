@@ -1,10 +1,10 @@
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
 import { type CheckResult, runCheck } from '@driftgate/surf';
-import { cachedTargetOf, refusedClaimsOptions } from '../../cached-options.js';
-import { describeError, loadProjectClaims, projectRootOf } from '../../executor-context.js';
-import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin-options.js';
-import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../report-files.js';
+import { cachedTargetOf, refusedClaimsOptions } from '../../run/cached-options.js';
+import { describeError, loadProjectClaims, projectRootOf } from '../../run/executor-context.js';
+import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin/plugin-options.js';
+import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../reports/report-files.js';
 
 /** Options of `@driftgate/nx:verify-claims` (see its schema.json). */
 export interface VerifyClaimsOptions {

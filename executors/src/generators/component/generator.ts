@@ -1,8 +1,8 @@
 import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
 import { parseConfigDocument, proposeBoundary, tracksTypescriptConfig, validateConfig } from '@driftgate/boundver';
 import { DriftgateNxError } from '../../errors.js';
-import { WORKSPACE_ROOT, normalizeRoot } from '../../project-roots.js';
-import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, readJsonObject } from '../../workspace-files.js';
+import { WORKSPACE_ROOT, normalizeRoot } from '../../scope/project-roots.js';
+import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, readJsonObject } from '../workspace-files.js';
 
 /** Options of `@driftgate/nx:component` (see its schema.json). */
 export interface ComponentGeneratorOptions {

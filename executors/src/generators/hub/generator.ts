@@ -1,8 +1,8 @@
 import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
 import { formatYamlScalar, newHubPath, newHubTemplate, parseAnchor, parseFile, parseHub, resolveAnchor } from '@driftgate/surf';
 import { DriftgateNxError } from '../../errors.js';
-import { ProjectRoots, normalizeRoot } from '../../project-roots.js';
-import { fileStem, surfConfigInTree } from '../../workspace-files.js';
+import { ProjectRoots, normalizeRoot } from '../../scope/project-roots.js';
+import { fileStem, surfConfigInTree } from '../workspace-files.js';
 
 /** Options of `@driftgate/nx:hub` (see its schema.json). */
 export interface HubGeneratorOptions {

@@ -1,9 +1,9 @@
 import { type PluginConfiguration, type Tree, formatFiles, readNxJson, updateNxJson } from '@nx/devkit';
 import { DEFAULT_SURF_TOML, SURF_CONFIG_FILE, bundleGlob } from '@driftgate/surf';
 import { DriftgateNxError } from '../../errors.js';
-import { DEFAULT_REPORT_DIRECTORY, PLUGIN_ENTRY, isDriftgateEntry, relativeOption } from '../../plugin-options.js';
-import { type ReportFormat, normalizeFormats } from '../../report-files.js';
-import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, surfConfigInTree } from '../../workspace-files.js';
+import { DEFAULT_REPORT_DIRECTORY, PLUGIN_ENTRY, isDriftgateEntry, relativeOption } from '../../plugin/plugin-options.js';
+import { type ReportFormat, normalizeFormats } from '../../reports/report-files.js';
+import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, surfConfigInTree } from '../workspace-files.js';
 
 /** Options of `@driftgate/nx:init` (see its schema.json). */
 export interface InitGeneratorOptions {

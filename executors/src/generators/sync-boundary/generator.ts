@@ -1,6 +1,6 @@
 import { type Tree, readNxJson } from '@nx/devkit';
 import { generateLock } from '@driftgate/boundver';
-import { pluginEntryOptions } from '../../plugin-options.js';
+import { pluginEntryOptions } from '../../plugin/plugin-options.js';
 
 /** What Nx takes from a sync generator (`SyncGeneratorResult` of `nx/src/utils/sync-generators`). */
 export interface SyncBoundaryResult {

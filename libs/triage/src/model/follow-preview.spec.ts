@@ -1,0 +1,48 @@
+import { loadWorkspace, runCheck, runVerify } from '@driftgate/surf';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TempRepo } from '../../../../test/support/temp-repo.js';
+import { triageWalkRepo } from '../../../../test/support/triage-walk-repo.js';
+import { previewFollows } from './follow-preview.js';
+
+const repos: TempRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.dispose();
+});
+
+describe('previewFollows', () => {
+  it('offers follow exactly where surf verify --follow re-points the claim, with the same new anchor', async () => {
+    const repo = await triageWalkRepo();
+    repos.push(repo);
+    const workspace = await loadWorkspace(repo.dir);
+    const check = await runCheck(workspace, { workers: 0 });
+    const previews = await previewFollows(workspace, check.divergences);
+    const byAt = Object.fromEntries([...previews].map(([d, p]) => [d.at, p]));
+    expect(byAt).toEqual({
+      'src/shop.ts > formatPrice': { newAt: 'src/shop.ts > renderPrice' },
+      'go/scale.go > Scale': { newAt: 'go/scaling.go > Scale' },
+      'src/shop.ts > Cart > add': { problem: 'only a top-level symbol can be followed (a method or nested name cannot)' },
+      'py/util.py > legacy': { problem: 'no definition in the file hashes as the stored stamp (changed, or deleted)' },
+    });
+    // verify --follow is the authority: it agrees claim by claim (run on the real files last).
+    const result = await runVerify(await loadWorkspace(repo.dir), { follow: true });
+    for (const [d, preview] of previews) {
+      const anchor = result.anchors.find((a) => a.hub === d.hub && a.hubLine === d.hubLine)!;
+      if ('newAt' in preview) expect(anchor).toMatchObject({ outcome: 'followed', newAt: preview.newAt });
+      else expect(anchor.outcome, d.at).toBe('skipped');
+    }
+  });
+
+  it('refuses a move git has not seen (an unstaged move)', async () => {
+    const repo = await triageWalkRepo();
+    repos.push(repo);
+    // Undo the staged move and make it a plain file-system move.
+    repo.git('mv', 'go/scaling.go', 'go/scale.go');
+    repo.git('reset', '-q');
+    repo.write({ 'go/elsewhere.go': repo.git('show', 'HEAD:go/scale.go') + '\n', 'go/scale.go': null });
+    const workspace = await loadWorkspace(repo.dir);
+    const check = await runCheck(workspace, { workers: 0 });
+    const previews = await previewFollows(workspace, check.divergences);
+    const scale = [...previews].find(([d]) => d.at === 'go/scale.go > Scale')![1];
+    expect(scale).toMatchObject({ problem: expect.stringContaining('git knows no rename of it') });
+  });
+});
