@@ -73,8 +73,9 @@ export class GlobOperation {
 
   /**
    * True when the POSIX `path` matches `pattern` segment by segment. Charges exactly the steps a
-   * per-step count would (see {@link StepMeter}): a failing match throws the error, and leaves
-   * {@link steps} at the value, that the first step past a budget would have.
+   * per-step count would (see {@link StepMeter}): a match that runs out of a budget throws the
+   * error the first step past it would have thrown, and leaves {@link steps} where that step would
+   * have left it.
    */
   matches(path: string, pattern: string | CompiledGlob): boolean {
     const compiled = typeof pattern === 'string' ? this.compile(pattern) : pattern;
