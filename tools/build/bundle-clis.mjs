@@ -11,9 +11,10 @@
 // - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`,
 //   which therefore loads a second, unbundled copy of the surf engine: a one-off cost of that
 //   interactive command;
-// - boundver's yaml, smol-toml and ajv runtime helpers, and the grammars' .wasm files, are
-//   already loaded lazily through createRequire, which a bundler leaves alone (surf imports yaml
-//   and smol-toml directly, so its bundle carries them).
+// - boundver's yaml, smol-toml and ajv runtime helpers, the JUnit renderer's junit-report-builder
+//   (it brings all of lodash), and the grammars' .wasm files, are loaded lazily through
+//   createRequire, which a bundler leaves alone (surf imports yaml and smol-toml directly, so its
+//   bundle carries them).
 // Bundled code that reads `import.meta.url` must only look for files that sit at the same place
 // relative to the bundle as to its own dist file (`../package.json`, `./hash-worker.js`).
 import { build } from 'esbuild';

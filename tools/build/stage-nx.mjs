@@ -63,7 +63,9 @@ for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `exec
  *   chunk only `surf triage` imports. Resolved from node_modules, they were whatever npm hoisted:
  *   under legacy-peer-deps in a React 18 workspace, ink beside React 18 while ours stayed nested,
  *   and the reconciler of one React read the internals of the other and crashed on start.
- * - yaml, smol-toml and ajv's runtime helpers are loaded through createRequire by boundver.
+ * - yaml, smol-toml and ajv's runtime helpers are loaded through createRequire by boundver, and
+ *   junit-report-builder (with all of lodash) by the JUnit renderer, so a command that writes no
+ *   JUnit report never loads it.
  */
 const RUNTIME_DEPENDENCIES = {
   'web-tree-sitter': { from: 'libs/syntax', range: 'exact' },
@@ -71,6 +73,7 @@ const RUNTIME_DEPENDENCIES = {
   'tree-sitter-python': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-rust': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-typescript': { from: 'libs/syntax', range: 'exact' },
+  'junit-report-builder': { from: 'libs/report', range: 'caret' },
   yaml: { from: 'libs/boundver', range: 'caret' },
   'smol-toml': { from: 'libs/boundver', range: 'caret' },
   ajv: { from: 'libs/boundver', range: 'caret' },

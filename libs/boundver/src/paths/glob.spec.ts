@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { declaredPathProblem, normalizeDeclaredPath, normalizePosixPath } from './declared-path.js';
 import { BoundverError } from '../errors.js';
@@ -85,6 +86,65 @@ describe('segment grammar', () => {
     expect(() => {
       for (let index = 0; index < 20; index += 1) operation.matches(`dir/file${index}.yaml`, '**/*.yaml');
     }).toThrow(/aggregate glob compile\/match steps/);
+  });
+});
+
+describe('glob work budgets', () => {
+  // Steps are counted in bulk, not one call per step, yet every budget must run out exactly where a
+  // per-step count would: a match of k steps passes with a budget of k and fails with k - 1, and
+  // `steps` (which migrate-lock reports) then holds what the first step past the budget left.
+  const segment = fc.stringMatching(/^[ab*?[\]!.-]{1,6}$/).filter((text) => text !== '.' && text !== '..');
+  const pattern = fc.array(fc.oneof(segment, fc.constant('**'), fc.constantFrom('a', 'b', 'x.ts')), { minLength: 1, maxLength: 5 }).map((parts) => parts.join('/'));
+  const path = fc.array(fc.stringMatching(/^[ab.!x-]{1,8}$/), { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/'));
+  const UNLIMITED = { maxStepsPerMatch: 1e9, maxStepsPerOperation: 1e12 };
+
+  it('a match fails exactly one step past its own budget', () => {
+    fc.assert(
+      fc.property(pattern, path, (glob, candidate) => {
+        const measure = new GlobOperation(UNLIMITED);
+        const compiled = measure.compile(glob);
+        const before = measure.steps;
+        const matched = measure.matches(candidate, compiled);
+        const steps = measure.steps - before;
+        expect(steps).toBeGreaterThan(0);
+        const enough = new GlobOperation({ ...UNLIMITED, maxStepsPerMatch: Math.max(steps, before) });
+        expect(enough.matches(candidate, glob)).toBe(matched);
+        expect(enough.steps).toBe(before + steps);
+        const short = new GlobOperation({ ...UNLIMITED, maxStepsPerMatch: steps - 1 });
+        const shortCompiled = (() => {
+          try {
+            return short.compile(glob);
+          } catch {
+            return null;
+          }
+        })();
+        if (shortCompiled === null) return;
+        expect(() => short.matches(candidate, shortCompiled)).toThrow(`Glob match guardrail exceeded: more than ${steps - 1} matcher steps`);
+        expect(short.steps).toBe(before + steps - 1);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('an operation fails exactly one step past its budget, after the steps spent before', () => {
+    fc.assert(
+      fc.property(pattern, fc.array(path, { minLength: 2, maxLength: 6 }), (glob, candidates) => {
+        const measure = new GlobOperation(UNLIMITED);
+        const compiled = measure.compile(glob);
+        for (const candidate of candidates) measure.matches(candidate, compiled);
+        const total = measure.steps;
+        const exact = new GlobOperation({ ...UNLIMITED, maxStepsPerOperation: total });
+        for (const candidate of candidates) exact.matches(candidate, glob);
+        expect(exact.steps).toBe(total);
+        const short = new GlobOperation({ ...UNLIMITED, maxStepsPerOperation: total - 1 });
+        const shortCompiled = short.compile(glob);
+        expect(() => {
+          for (const candidate of candidates) short.matches(candidate, shortCompiled);
+        }).toThrow(`more than ${total - 1} aggregate glob compile/match steps`);
+        expect(short.steps).toBe(total);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

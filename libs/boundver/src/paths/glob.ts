@@ -71,11 +71,42 @@ export class GlobOperation {
     return compiled;
   }
 
-  /** True when the POSIX `path` matches `pattern` segment by segment. */
+  /**
+   * True when the POSIX `path` matches `pattern` segment by segment. Charges exactly the steps a
+   * per-step count would (see {@link StepMeter}): a match that runs out of a budget throws the
+   * error the first step past it would have thrown, and leaves {@link steps} where that step would
+   * have left it.
+   */
   matches(path: string, pattern: string | CompiledGlob): boolean {
     const compiled = typeof pattern === 'string' ? this.compile(pattern) : pattern;
-    return matchCompiled(path, compiled, this.counter());
+    const { maxStepsPerMatch, maxStepsPerOperation } = this.limits;
+    // The step at which a budget runs out: past the match's own, or past what the operation has left.
+    const matchLimit = maxStepsPerMatch + 1;
+    const operationLimit = Math.max(1, maxStepsPerOperation - this.operationSteps + 1);
+    const meter: StepMeter = { steps: 0, stop: Math.min(matchLimit, operationLimit) };
+    const matched = matchCompiled(path, compiled, meter);
+    if (meter.steps >= meter.stop) {
+      if (operationLimit < matchLimit) {
+        this.operationSteps += operationLimit;
+        throw guardrail(`more than ${maxStepsPerOperation} aggregate glob compile/match steps; reduce wildcard declarations or split the component`);
+      }
+      this.operationSteps += maxStepsPerMatch;
+      throw guardrail(`more than ${maxStepsPerMatch} matcher steps`);
+    }
+    this.operationSteps += meter.steps;
+    return matched;
   }
+}
+
+/**
+ * Matcher steps counted in place. Matching runs over every candidate path of every component, and
+ * a call per step (two counters, two checks) cost more than the matching itself; counting into a
+ * field and stopping once `steps` reaches `stop` (the first step past a budget) gives the same
+ * counts and the same errors. A match that stops early returns no meaningful result.
+ */
+interface StepMeter {
+  steps: number;
+  readonly stop: number;
 }
 
 /**
@@ -211,7 +242,7 @@ function compileClass(content: string[], step: () => void): Token {
   return { kind: 'class', negated, ranges };
 }
 
-function tokenMatches(token: Token, codePoint: number, step: () => void): boolean {
+function tokenMatches(token: Token, codePoint: number, meter: StepMeter): boolean {
   switch (token.kind) {
     case 'char':
       return token.codePoint === codePoint;
@@ -220,7 +251,7 @@ function tokenMatches(token: Token, codePoint: number, step: () => void): boolea
     case 'class': {
       let inside = false;
       for (const [low, high] of token.ranges) {
-        step();
+        meter.steps += 1;
         if (low <= codePoint && codePoint <= high) {
           inside = true;
           break;
@@ -234,38 +265,33 @@ function tokenMatches(token: Token, codePoint: number, step: () => void): boolea
 }
 
 /** Bounded NFA over one segment's code points; `*` stays inside the segment by construction. */
-function matchSegment(text: string, tokens: readonly Token[], step: () => void): boolean {
+function matchSegment(text: string, tokens: readonly Token[], meter: StepMeter): boolean {
   const count = tokens.length;
   // Two state sets, swapped per character: matching allocates nothing per character.
   let states = new Uint8Array(count + 1);
   let next = new Uint8Array(count + 1);
-  const close = (set: Uint8Array): void => {
-    for (let index = 0; index < count; index += 1) {
-      step();
-      if (set[index] && tokens[index].kind === 'star') set[index + 1] = 1;
-    }
-  };
   states[0] = 1;
-  close(states);
+  closeStars(states, tokens, meter);
   for (let at = 0; at < text.length; at += 1) {
+    if (meter.steps >= meter.stop) return false;
     const codePoint = text.codePointAt(at)!;
     if (codePoint > 0xffff) at += 1;
     next.fill(0);
     let any = false;
     for (let index = 0; index < count; index += 1) {
       if (!states[index]) continue;
-      step();
+      meter.steps += 1;
       const token = tokens[index];
       if (token.kind === 'star') {
         next[index] = 1;
         any = true;
-      } else if (tokenMatches(token, codePoint, step)) {
+      } else if (tokenMatches(token, codePoint, meter)) {
         next[index + 1] = 1;
         any = true;
       }
     }
     if (!any) return false;
-    close(next);
+    closeStars(next, tokens, meter);
     const previous = states;
     states = next;
     next = previous;
@@ -273,41 +299,49 @@ function matchSegment(text: string, tokens: readonly Token[], step: () => void):
   return states[count] === 1;
 }
 
-function matchCompiled(path: string, compiled: CompiledGlob, step: () => void): boolean {
+function closeStars(set: Uint8Array, tokens: readonly Token[], meter: StepMeter): void {
+  const count = tokens.length;
+  meter.steps += count;
+  for (let index = 0; index < count; index += 1) if (set[index] && tokens[index].kind === 'star') set[index + 1] = 1;
+}
+
+function closeRecursive(set: Uint8Array, segments: readonly Segment[], meter: StepMeter): void {
+  const count = segments.length;
+  meter.steps += count;
+  for (let index = 0; index < count; index += 1) if (set[index] && segments[index].kind === 'recursive') set[index + 1] = 1;
+}
+
+function matchCompiled(path: string, compiled: CompiledGlob, meter: StepMeter): boolean {
   if (path === '' || path.startsWith('/')) return false;
-  if (Buffer.byteLength(path, 'utf8') > MAX_GLOB_CANDIDATE_BYTES) throw guardrail(`candidate path exceeds ${MAX_GLOB_CANDIDATE_BYTES} UTF-8 bytes`);
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a long path needs counting.
+  if (path.length > MAX_GLOB_CANDIDATE_BYTES / 3 && Buffer.byteLength(path, 'utf8') > MAX_GLOB_CANDIDATE_BYTES) throw guardrail(`candidate path exceeds ${MAX_GLOB_CANDIDATE_BYTES} UTF-8 bytes`);
   const parts = path.split('/');
   if (parts.includes('')) return false;
   if (parts.length > MAX_DECLARED_PATH_SEGMENTS) throw guardrail(`candidate path exceeds ${MAX_DECLARED_PATH_SEGMENTS} segments`);
   const segments = compiled.segments;
   const count = segments.length;
-  const close = (set: Uint8Array): void => {
-    for (let index = 0; index < count; index += 1) {
-      step();
-      if (set[index] && segments[index].kind === 'recursive') set[index + 1] = 1;
-    }
-  };
   let states = new Uint8Array(count + 1);
   let next = new Uint8Array(count + 1);
   states[0] = 1;
-  close(states);
+  closeRecursive(states, segments, meter);
   for (const part of parts) {
+    if (meter.steps >= meter.stop) return false;
     next.fill(0);
     let any = false;
     for (let index = 0; index < count; index += 1) {
       if (!states[index]) continue;
-      step();
+      meter.steps += 1;
       const segment = segments[index];
       if (segment.kind === 'recursive') {
         next[index] = 1;
         any = true;
-      } else if (segment.kind === 'literal' ? segment.text === part : matchSegment(part, segment.tokens, step)) {
+      } else if (segment.kind === 'literal' ? segment.text === part : matchSegment(part, segment.tokens, meter)) {
         next[index + 1] = 1;
         any = true;
       }
     }
     if (!any) return false;
-    close(next);
+    closeRecursive(next, segments, meter);
     const previous = states;
     states = next;
     next = previous;
