@@ -1,5 +1,6 @@
 import type { SyntaxCursor } from '@driftgate/syntax';
 import type { Family } from '@driftgate/syntax';
+import { RUST_NAMED_ITEMS } from '../locate/rust-items.js';
 
 /**
  * Recipe 3's binding rules: which positions declare a name, and in which scope.
@@ -394,18 +395,14 @@ const rustTypeParameters: ScopedBindAction = (c, text, ctx) =>
     }
   });
 
+/** Items whose own name binds in the scope around them; associated types are not among them. */
 const RUST_ITEMS_WITH_NAMES = [
-  'function_item',
-  'function_signature_item',
-  'struct_item',
-  'enum_item',
-  'union_item',
-  'trait_item',
-  'type_item',
-  'const_item',
-  'static_item',
-  'mod_item',
-  'macro_definition',
+  ...RUST_NAMED_ITEMS.functions,
+  ...RUST_NAMED_ITEMS.signatures,
+  ...RUST_NAMED_ITEMS.types,
+  ...RUST_NAMED_ITEMS.values,
+  ...RUST_NAMED_ITEMS.modules,
+  ...RUST_NAMED_ITEMS.macros,
 ];
 
 const RUST: ScopeRules = {

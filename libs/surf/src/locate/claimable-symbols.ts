@@ -5,6 +5,7 @@ import { ResolveError } from '../errors.js';
 import { isExportsObject, iifeBody, pythonExtraNames, rustBaseTypeName } from './extended-definitions.js';
 import { publicSymbols } from './public-symbols.js';
 import { resolveAnchor } from './resolve.js';
+import { RUST_NAMED_ITEMS } from './rust-items.js';
 
 /**
  * Everything `surf suggest` may propose for a file: the public surface of {@link publicSymbols}
@@ -86,17 +87,16 @@ function proposalsFor(parsed: ParsedFile, path: readonly string[]): string[][] {
 
 type Add = (...path: string[]) => void;
 
-const RUST_CALLABLES: ReadonlySet<string> = new Set(['function_item', 'function_signature_item']);
+const RUST_CALLABLES: ReadonlySet<string> = new Set([...RUST_NAMED_ITEMS.functions, ...RUST_NAMED_ITEMS.signatures]);
+/**
+ * Proposed with `all`. Macros are not: `macro_rules!` takes no `pub` (it is exported by
+ * `#[macro_export]`), so the visibility test below never holds for one.
+ */
 const RUST_TYPES: ReadonlySet<string> = new Set([
-  'struct_item',
-  'enum_item',
-  'union_item',
-  'trait_item',
-  'type_item',
-  'const_item',
-  'static_item',
-  'mod_item',
-  'associated_type',
+  ...RUST_NAMED_ITEMS.types,
+  ...RUST_NAMED_ITEMS.values,
+  ...RUST_NAMED_ITEMS.modules,
+  ...RUST_NAMED_ITEMS.associatedTypes,
 ]);
 
 /** Rust items of a module or item body; `implied` is true in a trait and a trait impl. */

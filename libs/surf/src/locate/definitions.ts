@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Family } from '@driftgate/syntax';
+import { RUST_NAMED_ITEMS } from './rust-items.js';
 
 /**
  * Which syntax nodes are definitions, what they are named, which nodes are descended without
@@ -7,17 +8,13 @@ import type { Family } from '@driftgate/syntax';
  */
 
 const NAME_FIELD_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
+  // Bodyless fns and associated types are extended definitions (extended-definitions.ts).
   rust: new Set([
-    'function_item',
-    'struct_item',
-    'enum_item',
-    'union_item',
-    'trait_item',
-    'mod_item',
-    'type_item',
-    'const_item',
-    'static_item',
-    'macro_definition',
+    ...RUST_NAMED_ITEMS.functions,
+    ...RUST_NAMED_ITEMS.types,
+    ...RUST_NAMED_ITEMS.values,
+    ...RUST_NAMED_ITEMS.modules,
+    ...RUST_NAMED_ITEMS.macros,
   ]),
   typescript: new Set([
     'function_declaration',

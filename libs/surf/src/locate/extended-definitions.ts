@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Family } from '@driftgate/syntax';
 import { defName, isTransparent } from './definitions.js';
+import { RUST_NAMED_ITEMS } from './rust-items.js';
 
 /**
  * The kinds of item the reference's resolver (spec §4.2) cannot name, by family. They are
@@ -23,8 +24,8 @@ import { defName, isTransparent } from './definitions.js';
 
 /** A bodyless Rust trait item or an item inside `extern { … }`, and members of data types. */
 const RUST_NAMED: ReadonlySet<string> = new Set([
-  'function_signature_item',
-  'associated_type',
+  ...RUST_NAMED_ITEMS.signatures,
+  ...RUST_NAMED_ITEMS.associatedTypes,
   'field_declaration',
   'enum_variant',
 ]);
