@@ -8,7 +8,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOC = 'docs/architecture.md';
 
 /** Packages whose sources are arranged in stage folders already; they keep each folder small. */
-const STAGED = ['libs/report/src', 'libs/boundver/src', 'libs/git/src', 'libs/triage/src', 'executors/src'];
+const STAGED = [
+  'libs/report/src',
+  'libs/boundver/src',
+  'libs/git/src',
+  'libs/triage/src',
+  'executors/src',
+  'libs/surf/src',
+];
 const MAX_FILES_PER_FOLDER = 20;
 
 /** Package source folder → the stage folders the doc lists under it, from the marked block. */

@@ -30,7 +30,7 @@ const BUNDLES = [
   // `surf triage` imports boundver for its boundary view only; everything else in surf never does.
   { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js', external: ['@driftgate/boundver'] },
   // Found by the surf engine as `./hash-worker.js` next to the module that starts the pool.
-  { entry: 'libs/surf/dist/commands/hash-worker.js', out: 'tools/surf/dist/hash-worker.js' },
+  { entry: 'libs/surf/dist/pool/hash-worker.js', out: 'tools/surf/dist/hash-worker.js' },
   { entry: 'tools/boundver/dist/main.js', out: 'tools/boundver/dist/boundver-cli.js' },
   // The git benchmark's measured process loads the git layer the way the CLIs above do.
   { entry: 'tools/bench/dist/workers/read-all-blobs.js', out: 'tools/bench/dist/workers/read-all-blobs.bundle.js' },

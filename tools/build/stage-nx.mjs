@@ -44,7 +44,7 @@ const ENTRIES = {
   'early-type-ahead': 'tools/surf/dist/early-type-ahead.js',
   'boundver-cli': 'tools/boundver/dist/main.js',
   // Started as a worker by the surf engine, found as `./hash-worker.js` beside it.
-  'hash-worker': 'libs/surf/dist/commands/hash-worker.js',
+  'hash-worker': 'libs/surf/dist/pool/hash-worker.js',
 };
 const EXECUTORS = readJson('executors/executors.json').executors;
 const GENERATORS = readJson('executors/generators.json').generators;

@@ -8,8 +8,8 @@ export {
   formatSegment,
   parseAnchor,
   parseRef,
-} from './anchor.js';
-export { type CanonicalOptions, canonicalTokens } from './canonicalize.js';
+} from './locate/anchor.js';
+export { type CanonicalOptions, canonicalTokens } from './canonicalize/canonicalize.js';
 export {
   type AnchorErrorKind,
   AnchorParseError,
@@ -21,8 +21,8 @@ export {
   SurfError,
   type SurfErrorCode,
 } from './errors.js';
-export { collectAllDefinitions, findRenamed, type RenameOptions } from './find-renamed.js';
-export { DIGEST_HEX_LENGTH, combineSiteHashes, hashTokens } from './hash.js';
+export { collectAllDefinitions, findRenamed, type RenameOptions } from './hash/find-renamed.js';
+export { DIGEST_HEX_LENGTH, combineSiteHashes, hashTokens } from './hash/hash.js';
 export {
   type AnchorHash,
   type HashOptions,
@@ -34,7 +34,7 @@ export {
   hashParsedAnchor,
   hashSite,
   resolutionTokens,
-} from './hash-anchor.js';
+} from './hash/hash-anchor.js';
 // The grammar layer lives in @driftgate/syntax; surf's public API keeps offering it.
 export {
   type Family,
@@ -60,15 +60,15 @@ export {
   SyntaxQuery,
   type SyntaxNode,
 } from '@driftgate/syntax';
-export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
-export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
-export { type Resolution, type Span, resolveAnchor, resolveReference } from './resolve.js';
-export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './stamp.js';
-export { recipeResolution } from './recipe-extent.js';
-export { type Recipe2BlindSpot, findRecipe2BlindSpot } from './recipe2-blind-spots.js';
-export { formatChainHint, suggestChain } from './suggest-chain.js';
-export { clearAbandonedHubWrites } from './hub/abandoned-writes.js';
-export { generateClaimId } from './hub/claim-id.js';
+export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './history/magnitude.js';
+export { type PublicSymbolOptions, publicSymbols } from './locate/public-symbols.js';
+export { type Resolution, type Span, resolveAnchor, resolveReference } from './locate/resolve.js';
+export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './hash/stamp.js';
+export { recipeResolution } from './hash/recipe-extent.js';
+export { type Recipe2BlindSpot, findRecipe2BlindSpot } from './hash/recipe2-blind-spots.js';
+export { formatChainHint, suggestChain } from './lint/suggest-chain.js';
+export { clearAbandonedHubWrites } from './hub-edit/abandoned-writes.js';
+export { generateClaimId } from './hub-edit/claim-id.js';
 export {
   type AnchorItemSpan,
   type EditRefusalReason,
@@ -78,7 +78,7 @@ export {
   setAt,
   setField,
   setFields,
-} from './hub/hub-editor.js';
+} from './hub-edit/hub-editor.js';
 export { type HubKind, hubKindOf } from './hub/hub-kind.js';
 export { HubParseError, type HubParseErrorKind } from './hub/hub-parse-error.js';
 export { type Claim, type Hub, claimSites } from './hub/hub-types.js';
@@ -89,9 +89,9 @@ export {
   type StampResult,
   applyStamp,
   stampClaims,
-} from './hub/stamp-claims.js';
-export { writeHubIfChanged } from './hub/write-hub.js';
-export { formatYamlScalar } from './hub/yaml-scalar.js';
+} from './hub-edit/stamp-claims.js';
+export { writeHubIfChanged } from './hub-edit/write-hub.js';
+export { formatYamlScalar } from './hub-edit/yaml-scalar.js';
 export { comparePosixPaths } from './workspace/compare-paths.js';
 export {
   DEFAULT_HUB_GLOBS,
@@ -107,23 +107,23 @@ export { bundleGlob, discoverHubs } from './workspace/discover-hubs.js';
 export { type WorkspaceGlob, compileWorkspaceGlob } from './workspace/glob-pattern.js';
 export { hubDirectory } from './workspace/hub-directory.js';
 export { DEFAULT_HUBS_DIR, DEFAULT_SURF_TOML, newHubPath, newHubTemplate } from './workspace/new-hub-template.js';
-export { type InitResult, initWorkspace } from './commands/init.js';
-export { type NewHubResult, createHub } from './commands/new-hub.js';
-export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Suggestion, suggest, suggestedSymbols } from './commands/suggest.js';
-export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './commands/stats.js';
-export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './commands/load-workspace.js';
-export { type Divergence, type DivergenceKind, type SpanLocation } from './commands/divergence.js';
-export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './commands/check.js';
+export { type InitResult, initWorkspace } from './init/init.js';
+export { type NewHubResult, createHub } from './init/new-hub.js';
+export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Suggestion, suggest, suggestedSymbols } from './suggest/suggest.js';
+export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './stats/stats.js';
+export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './workspace/load-workspace.js';
+export { type Divergence, type DivergenceKind, type SpanLocation } from './check/divergence.js';
+export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './check/check.js';
 export { type CacheStats } from './cache/cached-hashing.js';
 export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';
 export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
 export { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';
-export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './commands/check-envelope.js';
-export { CheckScope, changedSince, splitFileGlobs } from './commands/scope.js';
-export { type StaleHubs, propagateRefs } from './commands/refs-propagation.js';
-export { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './commands/magnitude-from-history.js';
-export { type HistoryRevisions, historyRevisions, missingHistoryHint } from './commands/history-revisions.js';
-export { GitContext } from './commands/git-context.js';
+export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './check/check-envelope.js';
+export { CheckScope, changedSince, splitFileGlobs } from './check/scope.js';
+export { type StaleHubs, propagateRefs } from './check/refs-propagation.js';
+export { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './history/magnitude-from-history.js';
+export { type HistoryRevisions, historyRevisions, missingHistoryHint } from './history/history-revisions.js';
+export { GitContext } from './history/git-context.js';
 export {
   type VerifyAnchorResult,
   type VerifyClock,
@@ -133,11 +133,11 @@ export {
   NOT_WRITTEN_WITH_HUB,
   formatUtcSeconds,
   runVerify,
-} from './commands/verify.js';
-export { type LintFinding, type LintSeverity, lintJson } from './commands/lint-finding.js';
-export { type LintResult, runLint } from './commands/lint.js';
-export { type ForMatch, type ForResult, findClaimsFor, forEnvelope } from './commands/for-path.js';
-export { type SiteFailure, type SiteFailureKind, readWorkspaceSource } from './commands/site-source.js';
-export { type SourceVisitor, SourceWalk } from './commands/source-walk.js';
+} from './verify/verify.js';
+export { type LintFinding, type LintSeverity, lintJson } from './lint/lint-finding.js';
+export { type LintResult, runLint } from './lint/lint.js';
+export { type ForMatch, type ForResult, findClaimsFor, forEnvelope } from './for/for-path.js';
+export { type SiteFailure, type SiteFailureKind, readWorkspaceSource } from './source/site-source.js';
+export { type SourceVisitor, SourceWalk } from './source/source-walk.js';
 export { globPatternProblem } from './workspace/glob-pattern.js';
-export { cappedTokenDistance } from './magnitude.js';
+export { cappedTokenDistance } from './history/magnitude.js';

@@ -1,11 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import { unchangedTrackedBlobs } from '@driftgate/git';
 import { langForPath } from '@driftgate/syntax';
-import { formatAnchor } from '../anchor.js';
-import type { KeyedHashAnswer } from '../commands/hash-file-job.js';
-import type { SiteHashRequest, SiteHashResult } from '../commands/hash-file-sites.js';
-import type { PoolResult, PoolTask } from '../commands/pool-task.js';
-import { isSiteFailure, readWorkspaceBytesSync } from '../commands/site-source.js';
+import { formatAnchor } from '../locate/anchor.js';
+import type { KeyedHashAnswer } from '../pool/hash-file-job.js';
+import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
+import type { PoolResult, PoolTask } from '../pool/pool-task.js';
+import { isSiteFailure, readWorkspaceBytesSync } from '../source/site-source.js';
 import { gitBlobId } from './blob-id.js';
 import { ResultCache, type ResultCacheOptions } from './result-cache.js';
 

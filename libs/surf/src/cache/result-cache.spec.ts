@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo, type TreeSpec } from '../../../../test/support/temp-repo.js';
-import { type CheckResult, runCheck } from '../commands/check.js';
-import { loadWorkspace } from '../commands/load-workspace.js';
+import { type CheckResult, runCheck } from '../check/check.js';
+import { loadWorkspace } from '../workspace/load-workspace.js';
 import { ResultCache, defaultCacheDir } from './result-cache.js';
 import { verdictOf } from './warm-check.test-helpers.js';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileDurably } from '@driftgate/git';
-import type { SiteHashResult } from '../commands/hash-file-sites.js';
+import type { SiteHashResult } from '../pool/hash-file-sites.js';
 import { CACHE_FORMAT_VERSION, engineKey } from './engine-key.js';
 import { type StoredAnswer, loadAnswer, storeAnswer } from './stored-answer.js';
 

@@ -1,5 +1,5 @@
-import type { SiteHashResult } from '../commands/hash-file-sites.js';
-import type { Span } from '../resolve.js';
+import type { SiteHashResult } from '../pool/hash-file-sites.js';
+import type { Span } from '../locate/resolve.js';
 
 /**
  * An answer as the cache file holds it. A resolved site, by far the most common, is a tuple —

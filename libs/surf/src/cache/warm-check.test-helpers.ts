@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type CheckOptions, type CheckResult, runCheck } from '../commands/check.js';
-import type { LoadedWorkspace } from '../commands/load-workspace.js';
+import { type CheckOptions, type CheckResult, runCheck } from '../check/check.js';
+import type { LoadedWorkspace } from '../workspace/load-workspace.js';
 
 /** A result without its cache counters: what a cached and an uncached run must agree on. */
 export function verdictOf(result: CheckResult): Omit<CheckResult, 'cache'> {

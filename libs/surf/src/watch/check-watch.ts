@@ -2,8 +2,8 @@ import { relative, sep } from 'node:path';
 import { langForPath } from '@driftgate/syntax';
 import { type FSWatcher, watch } from 'chokidar';
 import { defaultCacheDir } from '../cache/result-cache.js';
-import { type CheckOptions, type CheckResult, runCheck } from '../commands/check.js';
-import { loadWorkspace } from '../commands/load-workspace.js';
+import { type CheckOptions, type CheckResult, runCheck } from '../check/check.js';
+import { loadWorkspace } from '../workspace/load-workspace.js';
 import { SURF_CONFIG_FILE } from '../workspace/config.js';
 import { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './verdict-changes.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../commands/check.js';
-import type { Divergence } from '../commands/divergence.js';
+import type { CheckResult } from '../check/check.js';
+import type { Divergence } from '../check/divergence.js';
 import { verdictChanges, verdictsOf } from './verdict-changes.js';
 
 /** A check result with these judged claims and divergences (the other fields do not matter here). */

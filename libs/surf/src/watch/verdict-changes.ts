@@ -1,5 +1,5 @@
-import type { CheckResult } from '../commands/check.js';
-import type { DivergenceKind } from '../commands/divergence.js';
+import type { CheckResult } from '../check/check.js';
+import type { DivergenceKind } from '../check/divergence.js';
 
 /** What a check said about one claim (or one hub-level finding). */
 export interface ClaimVerdict {

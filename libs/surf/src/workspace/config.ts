@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { SurfError } from '../errors.js';
-import { CURRENT_RECIPE, type Recipe } from '../stamp.js';
+import { CURRENT_RECIPE, type Recipe } from '../hash/stamp.js';
 
 /** File name of the workspace configuration; its directory is the workspace root. */
 export const SURF_CONFIG_FILE = 'surf.toml';

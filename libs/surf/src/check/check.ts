@@ -1,0 +1,404 @@
+import { type Anchor, displaySites } from '../locate/anchor.js';
+import { type CacheStats, planCachedHashing } from '../cache/cached-hashing.js';
+import type { ResultCacheOptions } from '../cache/result-cache.js';
+import { combineSiteHashes } from '../hash/hash.js';
+import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
+import { type Claim, claimSites } from '../hub/hub-types.js';
+import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
+import type { Span } from '../locate/resolve.js';
+import { type Recipe, formatStamp, parseStamp } from '../hash/stamp.js';
+import { writeRecipe } from '../workspace/config.js';
+import type { Divergence, SpanLocation } from './divergence.js';
+import { GitContext } from '../history/git-context.js';
+import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
+import type { LoadedHub, LoadedWorkspace } from '../workspace/load-workspace.js';
+import { type HistoryItem, type SiteHistoryItem, addHistory } from './check-history.js';
+import type { HistoryQuery } from '../history/magnitude-from-history.js';
+import { propagateRefs } from './refs-propagation.js';
+import { CheckScope } from './scope.js';
+import { isSiteFailure, siteTarget } from '../source/site-source.js';
+import { WorkPool, workerCount } from '../pool/work-pool.js';
+
+export interface CheckOptions {
+  /**
+   * `--base <ref>`: scope to claims whose anchored files changed since the merge base of `ref`
+   * and HEAD; `old_code`/`magnitude` come from each claim's verified commit first, then from that
+   * merge base, then HEAD (see `historyRevisions`).
+   */
+  readonly base?: string;
+  /** `--files` globs (each may hold comma-separated patterns); scope to claims anchored into matching files. */
+  readonly files?: readonly string[];
+  /** Progress of the source pass: files done out of total. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Worker threads for parsing (see `workerCount`); default `auto`. */
+  readonly workers?: number | 'auto';
+  /**
+   * The content-keyed result cache (`--no-cache`, `--cache-dir`): on by default. It only spares
+   * parsing files whose bytes and questions were answered before; it never changes a verdict.
+   */
+  readonly cache?: ResultCacheOptions;
+}
+
+/** Counters of one check run. */
+export interface CheckStats {
+  /** Hub files discovered (all kinds). */
+  readonly hubs: number;
+  /** Concept hubs whose frontmatter does not parse (each is also a divergence). */
+  readonly malformedHubs: number;
+  /** Claims evaluated (in scope). */
+  readonly claims: number;
+  /** Claims whose stamp matched. */
+  readonly clean: number;
+  /** Clean claims still stamped under recipe v1 (`surf verify` upgrades them). */
+  readonly v1Clean: number;
+  /** Distinct source files read. */
+  readonly files: number;
+  /** `--files` patterns that matched no anchored file, in the order given. */
+  readonly unmatchedGlobs: readonly string[];
+  /** Whether any `--files` pattern was given. */
+  readonly globsGiven: boolean;
+  /** Whether `--base` narrowed the scope (false when git could not answer: full check). */
+  readonly scopedByBase: boolean;
+  /**
+   * `--base` was given but git could not answer (an unknown ref, or no repository), so every
+   * claim was checked instead. Without a merge base the diff is taken against the ref itself,
+   * which still scopes the check.
+   */
+  readonly baseUnavailable: boolean;
+}
+
+/** A claim the check judged (in scope), whatever the verdict. */
+export interface CheckedClaim {
+  /** Workspace-relative POSIX path of its hub. */
+  readonly hub: string;
+  /** Its sites as displayed (`displaySites`). */
+  readonly at: string;
+  /** 1-based line of the claim's `- ` item in the hub, as a divergence's `hubLine`. */
+  readonly hubLine: number;
+}
+
+export interface CheckResult {
+  /** Base divergences in hub path and claim order, then propagated `referenced_stale` ones. */
+  readonly divergences: readonly Divergence[];
+  /**
+   * Every claim judged, in hub path and claim order (so a report can list the passing ones
+   * without parsing the hubs again); malformed hubs and propagated refs are not claims.
+   */
+  readonly checked: readonly CheckedClaim[];
+  readonly stats: CheckStats;
+  /** The revision `old_code`/`magnitude` were read from (`--base` or `HEAD`). */
+  readonly historyBase: string;
+  /**
+   * The verdict: no divergence, and not every `--files` pattern unmatched (a typo'd scope that
+   * checks nothing must not pass).
+   */
+  readonly passed: boolean;
+  /** Files answered from the result cache and files parsed (not part of any report). */
+  readonly cache?: CacheStats;
+}
+
+interface ClaimPlan {
+  readonly hub: LoadedHub;
+  /**
+   * The parsed claim. Read only for a claim that diverged: a clean claim of a hub in the plain
+   * subset is judged from its quick facts, and its hub's YAML is never parsed.
+   */
+  readonly claim: () => Claim;
+  /** The claim's stored stamp and `ignore_literals`, as parsed. */
+  readonly stamp: ClaimStampFacts;
+  readonly sites: readonly string[];
+  readonly recipe: Recipe | undefined;
+  readonly results: Array<SiteHashResult | undefined>;
+  readonly anchors: Array<Anchor | undefined>;
+}
+
+/**
+ * `surf check` (spec §7.6): recompute every in-scope claim's stamp from the working tree and
+ * compare it with the stored one. The verdict reads no git; git only scopes (`--base`) and
+ * feeds the advisory `old_code`/`magnitude`. Each anchored file is read and parsed once.
+ * Throws `SURF_BAD_GLOB` for an invalid `--files` pattern.
+ */
+export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions = {}): Promise<CheckResult> {
+  const { root } = workspace;
+  const scope = await CheckScope.build(root, options.files ?? [], options.base);
+  const historyBase = options.base ?? 'HEAD';
+
+  const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
+  const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
+    let job = jobs.get(file);
+    if (!job) jobs.set(file, (job = { requests: [], sinks: [] }));
+    job.requests.push(request);
+    job.sinks.push(sink);
+  };
+
+  // Per hub, in order: a malformed-hub divergence or the plans of its in-scope claims.
+  const entries: Entry[] = [];
+  let malformedHubs = 0;
+  const knownRefs = new Map<LoadedHub, readonly string[]>();
+  for (const loaded of workspace.hubs) {
+    if (loaded.kind !== 'Concept') continue;
+    // Hubs in the plain subset are planned from their quick facts (a line scan); YAML is parsed
+    // only for the others, and for a hub one of whose claims turns out to diverge.
+    const facts = quickHubFacts(loaded.text);
+    if (scope.narrows && passOver(loaded, facts, scope, knownRefs)) continue;
+    if (facts === undefined && loaded.hub === undefined) {
+      malformedHubs++;
+      const detail = `invalid hub: ${loaded.error!.message}`;
+      entries.push({ kind: 'malformed', divergence: { hub: loaded.rel, claim: '', at: '', kind: 'unresolvable', prose: '', detail, sites: [] } });
+      continue;
+    }
+    if (facts !== undefined) knownRefs.set(loaded, facts.refs);
+    const claimSitesList = facts?.sites ?? loaded.hub!.anchors.map(claimSites);
+    const stamps = facts?.stamps ?? loaded.hub!.anchors.map((claim) => ({ line: claim.line, hash: claim.hash, ignoreLiterals: claim.ignoreLiterals }));
+    for (const [index, sites] of claimSitesList.entries()) {
+      const targets = sites.map(siteTarget);
+      const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
+      if (!scope.includes(files)) continue;
+      const claimStamp = stamps[index]!;
+      const stamp = claimStamp.hash === undefined ? undefined : parseStamp(claimStamp.hash);
+      // A stamp is checked under its own recipe; an unstamped claim under the one verify would write.
+      const recipe = claimStamp.hash === undefined ? writeRecipe(workspace.config) : stamp?.recipe;
+      const plan: ClaimPlan = {
+        hub: loaded,
+        claim: () => parsedClaim(loaded, index),
+        stamp: claimStamp,
+        sites,
+        recipe,
+        results: sites.map(() => undefined),
+        anchors: targets.map((t) => (isSiteFailure(t) ? undefined : t.anchor)),
+      };
+      entries.push({ kind: 'claim', plan });
+      if (recipe === undefined) continue;
+      const single = sites.length === 1;
+      targets.forEach((target, i) => {
+        if (isSiteFailure(target)) {
+          plan.results[i] = { ok: false, kind: target.kind, message: target.message };
+          return;
+        }
+        const request: SiteHashRequest = {
+          anchor: target.anchor,
+          recipe,
+          ignoreLiterals: claimStamp.ignoreLiterals,
+          // A multi-site claim's code is shown for the sites that changed, known only once history is read.
+          withCode: true,
+          ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
+          ...(!single && stamp !== undefined ? { withTokens: true } : {}),
+        };
+        ask(target.anchor.file, request, (result) => {
+          plan.results[i] = result;
+        });
+      });
+    }
+  }
+
+  const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
+  const hashing = await planCachedHashing(root, hashJobs, options.cache);
+  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', hashing.tasks.length));
+  try {
+    const answers = await hashing.complete(await pool.run(hashing.tasks, options.onProgress));
+    hashJobs.forEach((job, t) => {
+      const sinks = jobs.get(job.file)!.sinks;
+      answers[t]!.forEach((answer, k) => sinks[k]!(answer));
+    });
+    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, hashJobs.length, pool, knownRefs);
+    return { ...result, cache: hashing.stats };
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Claim `index` of a hub whose quick facts were read: the scanner admits only hubs that parse,
+ * with the same claims in the same order.
+ */
+function parsedClaim(loaded: LoadedHub, index: number): Claim {
+  const claim = loaded.hub?.anchors[index];
+  if (claim === undefined) {
+    // A bug of the scanner, never of the hub: say how to get past it until it is fixed.
+    throw new Error(
+      `internal error: ${loaded.rel} passed the plain-hub scan but its claim ${index + 1} does not parse the same way; please report it. Until then, a YAML comment line in its frontmatter makes surf parse that hub in full`,
+    );
+  }
+  return claim;
+}
+
+type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
+
+/**
+ * Whether a scoped check can leave a hub unparsed: its quick facts (read without YAML) show that
+ * it parses and that none of its claims is in scope, so it adds no divergence of its own; its
+ * refs go to `knownRefs` for propagation. `scope.includes` sees every claim's files, so the
+ * `--files` tally is what a full pass gives. A hub outside the plain subset is parsed as before.
+ */
+function passOver(loaded: LoadedHub, facts: HubFacts | undefined, scope: CheckScope, knownRefs: Map<LoadedHub, readonly string[]>): boolean {
+  if (facts === undefined) return false;
+  let inScope = false;
+  for (const sites of facts.sites) {
+    const files = sites.map(siteTarget).flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
+    if (scope.includes(files)) inScope = true;
+  }
+  if (inScope) return false;
+  knownRefs.set(loaded, facts.refs);
+  return true;
+}
+
+/** Judges every planned claim, adds history and propagated refs, and counts. */
+async function conclude(
+  workspace: LoadedWorkspace,
+  entries: readonly Entry[],
+  scope: CheckScope,
+  historyBase: string,
+  base: string | undefined,
+  malformedHubs: number,
+  files: number,
+  pool: WorkPool,
+  knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
+): Promise<CheckResult> {
+  const divergences: Divergence[] = [];
+  const stale = new Map<string, string[][]>();
+  const history: HistoryItem[] = [];
+  // Sites of changed multi-site claims: which of them changed since the history base (advisory).
+  const siteHistory: SiteHistoryItem[] = [];
+  let claims = 0;
+  let clean = 0;
+  let v1Clean = 0;
+  const checked: CheckedClaim[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'malformed') {
+      divergences.push(entry.divergence);
+      if (!stale.has(entry.divergence.hub)) stale.set(entry.divergence.hub, []);
+      continue;
+    }
+    claims++;
+    const { plan } = entry;
+    checked.push({ hub: plan.hub.rel, at: displaySites(plan.sites), hubLine: plan.stamp.line });
+    const outcome = judge(plan);
+    if (outcome.kind === 'clean') {
+      clean++;
+      if (outcome.v1) v1Clean++;
+      continue;
+    }
+    const paths = stale.get(plan.hub.rel) ?? [];
+    stale.set(plan.hub.rel, paths);
+    for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
+    const verifiedCommit = plan.claim().verifiedCommit;
+    if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
+    outcome.siteHistory?.forEach(({ currentCode, ...query }, site) =>
+      siteHistory.push({ index: divergences.length, site, query, verifiedCommit, currentCode }),
+    );
+    divergences.push(outcome.divergence);
+  }
+
+  if (history.length > 0 || siteHistory.length > 0) {
+    const git = await GitContext.open(workspace.root);
+    if (git !== undefined) {
+      try {
+        await addHistory(git, divergences, history, siteHistory, base, pool);
+      } finally {
+        await git.close();
+      }
+    }
+  }
+
+  divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
+  const unmatchedGlobs = scope.unmatchedGlobs();
+  const allUnmatched = scope.hasGlobs && unmatchedGlobs.length === scope.globCount;
+  return {
+    divergences,
+    checked,
+    historyBase,
+    passed: divergences.length === 0 && !allUnmatched,
+    stats: {
+      hubs: workspace.hubs.length,
+      malformedHubs,
+      claims,
+      clean,
+      v1Clean,
+      files,
+      unmatchedGlobs,
+      globsGiven: scope.hasGlobs,
+      scopedByBase: scope.byBase,
+      baseUnavailable: scope.baseUnavailable,
+    },
+  };
+}
+
+type Judgement =
+  | { kind: 'clean'; v1: boolean }
+  | {
+      kind: 'diverged';
+      divergence: Divergence;
+      history?: Omit<HistoryQuery, 'rev'>;
+      siteHistory?: Array<Omit<HistoryQuery, 'rev'> & { readonly currentCode: string | undefined }>;
+    };
+
+/** The verdict on one claim from its per-site results (spec §7.6 steps 1–3). */
+function judge(plan: ClaimPlan): Judgement {
+  const { sites, hub } = plan;
+  const { hash, ignoreLiterals } = plan.stamp;
+  // Built only for a claim that diverged: it reads the parsed claim.
+  const base = () => {
+    const claim = plan.claim();
+    const prose = rustTrimEnd(rustTrimStart(claim.claim));
+    return {
+      hub: hub.rel,
+      claim: prose,
+      at: displaySites(sites),
+      ...(claim.id !== undefined ? { id: claim.id } : {}),
+      prose,
+      hubLine: claim.line,
+      sites,
+    };
+  };
+  const unresolvable = (detail: string): Judgement => ({
+    kind: 'diverged',
+    divergence: { ...base(), kind: 'unresolvable', ...(hash !== undefined ? { oldHash: hash } : {}), detail },
+  });
+  if (plan.recipe === undefined) {
+    return unresolvable(`unrecognized hash version in \`${hash}\`; re-stamp with \`surf verify\``);
+  }
+  const digests: string[] = [];
+  for (const result of plan.results) {
+    if (result === undefined || !result.ok) return unresolvable(result?.message ?? 'internal error: site not hashed');
+    digests.push(result.digest);
+  }
+  const single = sites.length === 1 ? (plan.results[0] as Extract<SiteHashResult, { ok: true }>) : undefined;
+  const digest = combineSiteHashes(digests);
+  const newHash = formatStamp(plan.recipe, digest);
+  const siteLocations = plan.results.map((result, i) => location(plan.anchors[i]!.file, (result as Extract<SiteHashResult, { ok: true }>).span));
+  // A multi-site claim is located on its first site until history names the first changed one.
+  const current = single
+    ? {
+        ...(single.code !== undefined ? { newCode: single.code } : {}),
+        location: siteLocations[0]!,
+        siteLocations,
+      }
+    : { location: siteLocations[0]!, siteLocations };
+  if (hash === undefined) {
+    return { kind: 'diverged', divergence: { ...base(), kind: 'unverified', newHash, ...current } };
+  }
+  const stored = parseStamp(hash)!;
+  if (digest === stored.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
+  const divergence: Divergence = { ...base(), kind: 'changed', oldHash: hash, newHash, ...current };
+  // The code the claim was verified against is looked for in history by its stamp (advisory).
+  const stamp = { recipe: plan.recipe, hex: stored.hex, ignoreLiterals };
+  const history =
+    single?.magnitudeTokens !== undefined ? { anchor: plan.anchors[0]!, currentTokens: single.magnitudeTokens, stamp } : undefined;
+  if (history) return { kind: 'diverged', divergence, history };
+  const siteResults = plan.results as Array<Extract<SiteHashResult, { ok: true }>>;
+  if (!single && siteResults.every((result) => result.magnitudeTokens !== undefined)) {
+    const siteHistory = siteResults.map((result, i) => ({ anchor: plan.anchors[i]!, currentTokens: result.magnitudeTokens!, stamp, currentCode: result.code }));
+    return { kind: 'diverged', divergence, siteHistory };
+  }
+  return { kind: 'diverged', divergence };
+}
+
+function location(file: string, span: Span): SpanLocation {
+  return {
+    file,
+    startLine: span.startLine,
+    startColumn: span.startColumn,
+    endLine: span.endLine,
+    endColumn: span.endColumn,
+  };
+}
