@@ -11,7 +11,7 @@
 // - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`:
 //   it is its own bundle, `triage-view.js` beside the CLI's, with ink and React inside and its own
 //   copy of the engine, which surf-cli.js imports by that relative path. Unbundled, the view was
-//   some 300 modules (React's CommonJS files each scanned for exports, the engine a second time)
+//   hundreds of modules (React's CommonJS files each scanned for exports, the engine a second time)
 //   and loading it cost about 0.8 s of CPU, all of it on the thread that runs the check, so the
 //   first frame came that much after the check; bundled it takes about 0.15 s. React still picks
 //   its build from NODE_ENV when the view is imported (see command-triage.ts), as in the
