@@ -1,6 +1,7 @@
 import { fromSurfCheck, renderReport } from '@driftgate/report';
 import { describe, expect, it } from 'vitest';
 import { parseXml } from './support/junit-consumers.js';
+import { xmllintText } from './reports-validate.test-helpers.js';
 import { changedClaim, checkResultOf } from './support/synthetic-divergences.js';
 
 // Escapes only where the format needs them: a reader of the JUnit attribute, the JUnit body or
@@ -29,6 +30,15 @@ describe('escaping in JUnit and Code Quality', () => {
     const at = lines.findIndex((line) => line.startsWith('claim: '));
     expect(lines[at + 1]).toBe('  A second line of the claim.');
     expect(failure.text).not.toContain('\\n');
+  });
+
+  it('every `]]>` in a JUnit body reads back as `]]>` in a real XML parser, however many there are', () => {
+    const prose = 'Ends: x]]>y, ]]]]> and ]]>]]> too.';
+    const d = { ...changedClaim('total', ['src/total.ts']), claim: prose, prose };
+    const xml = renderReport(fromSurfCheck(checkResultOf([d]), { version: '0' }), 'junit').out;
+    const body = xmllintText(xml, '//testcase/failure');
+    expect(body.split('\n')).toContain(`claim: ${prose}`);
+    expect(parseXml(xml).children[0]!.children[0]!.children.find((c) => c.name === 'failure')!.text).toBe(body);
   });
 
   it('a Code Quality description keeps the line break (JSON escapes it, GitLab reads a newline)', () => {

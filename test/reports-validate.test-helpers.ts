@@ -97,3 +97,18 @@ export function junitSchemaCheck(xml: string): { valid: boolean; output: string 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The text libxml2 reads at `xpath` (`string(...)`: entities decoded, CDATA sections joined), so a
+ * test sees a JUnit value as a real XML parser does. Throws when xmllint is not installed or the
+ * document is malformed.
+ */
+export function xmllintText(xml: string, xpath: string): string {
+  const run = spawnSync('xmllint', ['--xpath', `string(${xpath})`, '-'], { input: xml, encoding: 'utf8' });
+  if (run.error !== undefined) {
+    throw new Error(`xmllint is required to read JUnit output (${run.error.message}); install it with \`apt-get install -y libxml2-utils\``);
+  }
+  if (run.status !== 0) throw new Error(`xmllint could not read the document: ${run.stderr}`);
+  // xmllint ends what it prints with a line break of its own.
+  return run.stdout.endsWith('\n') ? run.stdout.slice(0, -1) : run.stdout;
+}

@@ -8,9 +8,14 @@
 // declares them):
 // - web-tree-sitter finds its runtime .wasm beside its own module file (both engines parse through
 //   @driftgate/syntax, which is bundled, so each CLI's package.json declares it and the grammars);
-// - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`,
-//   which therefore loads a second, unbundled copy of the surf engine: a one-off cost of that
-//   interactive command;
+// - @driftgate/triage (ink, react, yoga's wasm, top-level await) is imported only by `surf triage`:
+//   it is its own bundle, `triage-view.js` beside the CLI's, with ink and React inside and its own
+//   copy of the engine, which surf-cli.js imports by that relative path. Unbundled, the view was
+//   hundreds of modules (React's CommonJS files each scanned for exports, the engine a second time)
+//   and loading it cost about 0.8 s of CPU, all of it on the thread that runs the check, so the
+//   first frame came that much after the check; bundled it takes about 0.15 s. React still picks
+//   its build from NODE_ENV when the view is imported (see command-triage.ts), as in the
+//   published package;
 // - boundver's yaml, smol-toml and ajv runtime helpers, the JUnit renderer's junit-report-builder
 //   (it brings all of lodash), and the grammars' .wasm files, are loaded lazily through
 //   createRequire, which a bundler leaves alone (surf imports yaml and smol-toml directly, so its
@@ -28,7 +33,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Bundled file → compiled entry it starts from, both relative to the repository root. */
 const BUNDLES = [
   // `surf triage` imports boundver for its boundary view only; everything else in surf never does.
-  { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js', external: ['@driftgate/boundver'] },
+  { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js', external: ['@driftgate/boundver'], plugins: [triageViewBeside()] },
+  // `surf triage`'s view, imported by surf-cli.js as `./triage-view.js`.
+  { entry: 'libs/triage/dist/index.js', out: 'tools/surf/dist/triage-view.js', bundled: ['ink', 'react'], plugins: [inkDevtoolsOnDemand()] },
   // Found by the surf engine as `./hash-worker.js` next to the module that starts the pool.
   { entry: 'libs/surf/dist/pool/hash-worker.js', out: 'tools/surf/dist/hash-worker.js' },
   { entry: 'tools/boundver/dist/main.js', out: 'tools/boundver/dist/boundver-cli.js' },
@@ -38,13 +45,38 @@ const BUNDLES = [
 
 const EXTERNAL = ['web-tree-sitter', '@driftgate/triage', 'ink', 'react'];
 
+/**
+ * ink imports its devtools module (which imports react-devtools-core, not installed) only when
+ * DEV=true. Bundled as it is, that module's static import would sit at the top of the bundle and
+ * fail every start; so ink's dynamic import asks for react-devtools-core itself, and with DEV=true
+ * ink prints its own "not installed" warning, as it does unbundled.
+ */
+function inkDevtoolsOnDemand() {
+  return {
+    name: 'ink-devtools-on-demand',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build$/.test(args.resolveDir) ? { path: 'react-devtools-core', external: true } : undefined));
+    },
+  };
+}
+
+/** Resolves the CLI's `import('@driftgate/triage')` to the view bundle beside it, left external. */
+function triageViewBeside() {
+  return {
+    name: 'triage-view-beside',
+    setup(build) {
+      build.onResolve({ filter: /^@driftgate\/triage$/ }, () => ({ path: './triage-view.js', external: true }));
+    },
+  };
+}
+
 if (process.argv.includes('--clean')) {
   for (const { out } of BUNDLES) rmSync(join(ROOT, out), { force: true });
   process.exit(0);
 }
 
 await Promise.all(
-  BUNDLES.map(({ entry, out, external = [] }) =>
+  BUNDLES.map(({ entry, out, external = [], bundled = [], plugins = [] }) =>
     build({
       absWorkingDir: ROOT,
       entryPoints: [entry],
@@ -53,7 +85,8 @@ await Promise.all(
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      external: [...EXTERNAL, ...external],
+      external: [...EXTERNAL.filter((name) => !bundled.includes(name)), ...external],
+      plugins,
       banner: { js: ESM_BANNER },
       logLevel: 'warning',
     }),

@@ -1,5 +1,5 @@
 export { terminalSafe, terminalSafeLines } from './render/terminal-safe.js';
-export { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './render/xml-safe.js';
+export { splitCdataEnds, xmlAttributeSafe, xmlNameSafe, xmlSafe, xmlSafeLines } from './render/xml-safe.js';
 export type {
   CaseStatus,
   RelatedLocation,

@@ -4,7 +4,7 @@ import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase, ReportLocation } from '../model/report-model.js';
 import { locationText } from '../model/location-text.js';
-import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
+import { splitCdataEnds, xmlAttributeSafe, xmlNameSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 
 /**
  * JUnit XML through junit-report-builder, shaped for the dashboards that read it
@@ -32,10 +32,12 @@ import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
  *   annotation, after its Java form where one can be written (see `javaFrame`). No other body
  *   line ends like a frame.
  *
- * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} (CDATA) or
- * {@link xmlAttributeSafe} (attributes) first, so control characters become visible escapes rather
- * than being dropped and no text can end a CDATA section; line breaks of the text stay line breaks
- * (a body's further lines indented under their key) and an attribute keeps `]]>` as it is. Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
+ * No timestamps or host names. Every untrusted string goes through {@link xmlSafe} (CDATA),
+ * {@link xmlAttributeSafe} (the failure message) or {@link xmlNameSafe} (names, file) first, so
+ * control characters become visible escapes rather than being dropped; a `]]>` reads back as
+ * `]]>` everywhere (in a body it is split across two CDATA sections, so no text can end one
+ * early); line breaks of the text stay line breaks (a body's further lines indented under their
+ * key). Valid against the Jenkins xUnit `junit-10.xsd` apart from the testcase `file` and
  * `line` attributes, which that schema does not declare and the consumers above read.
  */
 // Loaded on the first JUnit report, through createRequire so that the CLI bundles leave it out
@@ -53,13 +55,13 @@ type TestCase = ReturnType<ReturnType<Builder['testSuite']>['testCase']>;
 const FRAME_END = /\(.*:\d+:\d+\)$/;
 
 export function renderJunit(report: Report): Rendered {
-  const builder = junit().newBuilder().name(xmlSafe(`${report.tool.name} ${report.origin.command}`));
+  const builder = junit().newBuilder().name(xmlNameSafe(`${report.tool.name} ${report.origin.command}`));
   const names = new UniqueNames();
   for (const suite of report.suites) {
-    const testSuite = builder.testSuite().name(xmlSafe(suite.name)).time(0);
+    const testSuite = builder.testSuite().name(xmlNameSafe(suite.name)).time(0);
     for (const c of suite.cases) {
       const className = junitClassName(report, c.className);
-      const testCase = testSuite.testCase().className(className).name(names.take(className, xmlSafe(c.name))).time(0);
+      const testCase = testSuite.testCase().className(className).name(names.take(className, xmlNameSafe(c.name))).time(0);
       const where = annotated(c);
       if (where !== undefined) setLocation(testCase, where);
       if (c.status === 'failed' || c.status === 'error') {
@@ -73,14 +75,14 @@ export function renderJunit(report: Report): Rendered {
   }
   // The xUnit schema declares no `skipped` count on the root (each suite still carries its own);
   // the builder has no setter for the root's `time`, so it takes that place.
-  const xml = builder.build().replace(/^(<testsuites\b[^>]*?) skipped="\d+"/m, '$1 time="0"');
+  const xml = splitCdataEnds(builder.build()).replace(/^(<testsuites\b[^>]*?) skipped="\d+"/m, '$1 time="0"');
   return { out: `${xml}\n`, err: reportNotes(report) };
 }
 
 /** `<tool>/<suite>` without dots; the summary suite of a run (`surf check`) becomes `surf/check`. */
 function junitClassName(report: Report, className: string): string {
   const base = className === `${report.tool.name} ${report.origin.command}` ? report.origin.command : className;
-  return xmlSafe(`${report.tool.name}/${base.replaceAll('.', '-')}`);
+  return xmlNameSafe(`${report.tool.name}/${base.replaceAll('.', '-')}`);
 }
 
 function failureType(report: Report, c: ReportCase): string {
@@ -104,7 +106,7 @@ class UniqueNames {
  * line goes into the same attribute map (the goldens pin the output).
  */
 function setLocation(testCase: TestCase, location: ReportLocation): void {
-  testCase.file(xmlSafe(location.file));
+  testCase.file(xmlNameSafe(location.file));
   (testCase as unknown as { _attributes: Record<string, string | number> })._attributes.line = location.startLine;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xmlAttributeSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
+import { splitCdataEnds, xmlAttributeSafe, xmlNameSafe, xmlSafe, xmlSafeLines } from './xml-safe.js';
 
 describe('xmlSafe', () => {
   it('makes every XML-invalid or invisible character a visible escape instead of dropping it', () => {
@@ -8,10 +8,16 @@ describe('xmlSafe', () => {
     expect(xmlSafe('bidi\u202eover\u2066iso')).toBe('bidi\\u202eover\\u2066iso');
   });
 
-  it('writes every `]]>` so that no CDATA section can end early, overlapping ones included', () => {
-    expect(xmlSafe('a]]>b]]>c')).toBe('a]]\\x3eb]]\\x3ec');
-    expect(xmlSafe(']]]]>')).toBe(']]]]\\x3e');
-    expect(xmlSafe('a]]b>')).toBe('a]]b>');
+  it('splits every `]]>` across two CDATA sections once the document is written, overlapping ones included', () => {
+    const cdata = (text: string) => splitCdataEnds(`<![CDATA[${xmlSafe(text)}]]>`);
+    expect(cdata('a]]>b]]>c')).toBe('<![CDATA[a]]]]><![CDATA[>b]]]]><![CDATA[>c]]>');
+    expect(cdata(']]]]>')).toBe('<![CDATA[]]]]]]><![CDATA[>]]>');
+    expect(cdata(']]>]]>')).toBe('<![CDATA[]]]]><![CDATA[>]]]]><![CDATA[>]]>');
+    expect(cdata('a]]b>')).toBe('<![CDATA[a]]b>]]>');
+  });
+
+  it('leaves a zero-width space of the text escaped, so only its own marks are split', () => {
+    expect(splitCdataEnds(xmlSafe('zw\u200b]]x'))).toBe('zw\\u200b]]x');
   });
 
   it('keeps ordinary Unicode and markup characters (the XML writer escapes those)', () => {
@@ -19,7 +25,7 @@ describe('xmlSafe', () => {
   });
 
   it('keeps our own line breaks in multi-line text', () => {
-    expect(xmlSafeLines('one\u001b\ntwo]]>')).toBe('one\\x1b\ntwo]]\\x3e');
+    expect(splitCdataEnds(xmlSafeLines('one\u001b\ntwo]]>'))).toBe('one\\x1b\ntwo]]]]><![CDATA[>');
   });
 
   it('indents the further lines of a multi-line value under its key', () => {
@@ -30,5 +36,11 @@ describe('xmlSafe', () => {
 describe('xmlAttributeSafe', () => {
   it('keeps `]]>` and line breaks (the writer escapes them for an attribute) and escapes the rest as xmlSafe', () => {
     expect(xmlAttributeSafe('a]]>b\r\nc\u001b\uffff')).toBe('a]]>b\nc\\x1b\\uffff');
+  });
+});
+
+describe('xmlNameSafe', () => {
+  it('keeps `]]>` and writes a line break as a visible `\\n`, so a name stays on one line', () => {
+    expect(xmlNameSafe('a]]>b\nc\u001b\uffff')).toBe('a]]>b\\nc\\x1b\\uffff');
   });
 });

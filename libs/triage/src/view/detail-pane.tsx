@@ -1,5 +1,6 @@
 import type { Divergence } from '@driftgate/surf';
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { FollowPreview } from '../model/follow-preview.js';
 import { type DiffLine, lineDiff } from '../model/line-diff.js';
 import { displayLine, fit, kindColour, kindTag, wrapCells } from './labels.js';
@@ -89,11 +90,14 @@ export function ScrolledRows({ rows, scroll, height, width, theme, hint }: { row
   );
 }
 
-/** The detail pane under the list: {@link detailRows} in a scrollable window. */
-export function DetailPane({ divergence, theme, width, height, options, scroll }: { divergence: Divergence | undefined; theme: Theme; width: number; height: number; options: DetailOptions; scroll: number }) {
+/**
+ * The detail pane under the list: {@link detailRows} in a scrollable window. Memoised: a key that
+ * changes neither the item, the options, the size nor the scroll does not lay it out again.
+ */
+export const DetailPane = memo(function DetailPane({ divergence, theme, width, height, options, scroll }: { divergence: Divergence | undefined; theme: Theme; width: number; height: number; options: DetailOptions; scroll: number }) {
   const rows = divergence === undefined ? [] : detailRows(divergence, theme, options, width);
   return <ScrolledRows rows={rows} scroll={scroll} height={height} width={width} theme={theme} hint="PgUp/PgDn scroll · Enter full screen" />;
-}
+});
 
 function codeDiff(d: Divergence): { title: string; lines: DiffLine[] } | undefined {
   if (d.oldCode !== undefined && d.newCode !== undefined) {

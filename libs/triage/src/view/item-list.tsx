@@ -1,5 +1,7 @@
+import type { Divergence } from '@driftgate/surf';
 import { Box, Text } from 'ink';
-import type { TriageState } from '../model/state.js';
+import { memo } from 'react';
+import type { Decision, TriageState } from '../model/state.js';
 import type { Theme } from './theme.js';
 import { cells, decisionColour, decisionMark, displayLine, fit, fitRow, kindColour, kindTag } from './labels.js';
 import { windowStart } from './terminal-size.js';
@@ -14,7 +16,11 @@ export function listRule(state: TriageState, height: number, width: number): str
   return fit(line + '─'.repeat(Math.max(0, width - 1 - cells(line))), width - 1);
 }
 
-/** The visible items, one truncated line each, scrolled to keep the cursor in view. */
+/**
+ * The visible items, one truncated line each, scrolled to keep the cursor in view. Each row is
+ * memoised on what it shows, so a key that moves the cursor renders the two rows whose selection
+ * changed (and the one that scrolls in), not every row of the window.
+ */
 export function ItemList({ state, theme, width, height }: { state: TriageState; theme: Theme; width: number; height: number }) {
   if (state.visible.length === 0) {
     return (
@@ -27,21 +33,22 @@ export function ItemList({ state, theme, width, height }: { state: TriageState; 
   const rows = state.visible.slice(start, start + height);
   return (
     <Box flexDirection="column" height={height} width={width}>
-      {rows.map((id, k) => {
-        const d = state.items[id]!;
-        const selected = start + k === state.cursor;
-        const decision = state.decisions.get(id);
-        const where = `${d.hub}${d.hubLine !== undefined ? `:${d.hubLine}` : ''}`;
-        const rest = fitRow(displayLine(where), displayLine(d.at), displayLine(d.prose), width - 10);
-        return (
-          <Text key={id} wrap="truncate-end" inverse={selected}>
-            <Text>{selected ? '›' : ' '} </Text>
-            <Text color={decisionColour(decision, theme)}>{decisionMark(decision)} </Text>
-            <Text color={kindColour(d, theme)}>{kindTag(d)}</Text>
-            <Text> {rest}</Text>
-          </Text>
-        );
-      })}
+      {rows.map((id, k) => (
+        <ItemRow key={id} divergence={state.items[id]!} selected={start + k === state.cursor} decision={state.decisions.get(id)} theme={theme} width={width} />
+      ))}
     </Box>
   );
 }
+
+const ItemRow = memo(function ItemRow({ divergence: d, selected, decision, theme, width }: { divergence: Divergence; selected: boolean; decision: Decision | undefined; theme: Theme; width: number }) {
+  const where = `${d.hub}${d.hubLine !== undefined ? `:${d.hubLine}` : ''}`;
+  const rest = fitRow(displayLine(where), displayLine(d.at), displayLine(d.prose), width - 10);
+  return (
+    <Text wrap="truncate-end" inverse={selected}>
+      <Text>{selected ? '›' : ' '} </Text>
+      <Text color={decisionColour(decision, theme)}>{decisionMark(decision)} </Text>
+      <Text color={kindColour(d, theme)}>{kindTag(d)}</Text>
+      <Text> {rest}</Text>
+    </Text>
+  );
+});

@@ -101,8 +101,13 @@ export function TriageApp(props: TriageAppProps) {
   const statusRows = noticeRows(status, size.columns - 1);
   const layout = claimsLayout(size, state.visible.length, state.showDetail, statusRows.length);
   const selected = selectedItem(state);
-  const detailOptions = { showDiff: state.showDiff, follow: selected === undefined ? undefined : state.follows.get(selected.id) };
-  const rows = selected === undefined ? [] : detailRows(selected.divergence, theme, detailOptions, size.columns);
+  const follow = selected === undefined ? undefined : state.follows.get(selected.id);
+  // Kept while the selection and the diff toggle stay, so the memoised detail pane is not redrawn.
+  const detailOptions = useMemo(() => ({ showDiff: state.showDiff, follow }), [state.showDiff, follow]);
+  // The selected item's rows at the full width: the pager shows them and they bound the detail
+  // scroll. Worked out only when the pager is drawn or a key needs the bound (a cursor move
+  // needs neither), once per selection.
+  const rows = useMemo(() => once(() => (selected === undefined ? [] : detailRows(selected.divergence, theme, detailOptions, size.columns))), [selected?.divergence, theme, detailOptions, size.columns]);
   // The pager takes the rows between the header and the notice and help bar.
   const pagerHeight = Math.max(1, size.rows - 1 - 2 - statusRows.length - 1);
   const bodyHeight = layout.list + 1 + layout.detail;
@@ -111,7 +116,9 @@ export function TriageApp(props: TriageAppProps) {
   const geometry: Geometry = {
     list: layout.list,
     detailPage: Math.max(1, detailHeight - 2),
-    detailMax: maxScroll(rows.length, detailHeight),
+    get detailMax() {
+      return maxScroll(rows().length, detailHeight);
+    },
     helpPage: Math.max(1, bodyHeight - 2),
     helpMax: maxScroll(help.length, bodyHeight),
   };
@@ -174,7 +181,7 @@ export function TriageApp(props: TriageAppProps) {
       {state.mode === 'help' ? (
         <HelpScreen bindings={bindings} mode="browse" theme={theme} width={size.columns} height={bodyHeight} scroll={state.helpScroll} extra={HELP_NOTES} />
       ) : state.mode === 'pager' ? (
-        <ScrolledRows rows={rows} scroll={state.detailScroll} height={pagerHeight} width={size.columns} theme={theme} hint="j/k Space scroll · Esc back" />
+        <ScrolledRows rows={rows()} scroll={state.detailScroll} height={pagerHeight} width={size.columns} theme={theme} hint="j/k Space scroll · Esc back" />
       ) : state.mode === 'confirm' || state.mode === 'confirm-all' || state.mode === 'confirm-quit' ? (
         <Box height={bodyHeight} flexDirection="column" overflow="hidden">
           <ConfirmDialog state={state} theme={theme} width={size.columns - 1} height={bodyHeight} />
@@ -194,6 +201,12 @@ export function TriageApp(props: TriageAppProps) {
       {ended ? null : <HelpBar bindings={bindings} mode={state.mode} theme={theme} width={size.columns} />}
     </Box>
   );
+}
+
+/** `make()`, worked out on the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let value: { readonly v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
 }
 
 /** Most rows a notice takes; the detail pane gives them up while it is shown. */
