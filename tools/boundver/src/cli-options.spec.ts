@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from './cli-io.js';
+import type { BoundverIo } from './exit-codes.js';
 import { customProvidersAllowed, parseList, progressLine, verbosity } from './cli-options.js';
 
-function fakeIo(stderrIsTty: boolean, env: Record<string, string> = {}): CliIo & { errors: string[] } {
+function fakeIo(stderrIsTty: boolean, env: Record<string, string> = {}): BoundverIo & { errors: string[] } {
   const errors: string[] = [];
   return { cwd: '/', stdoutIsTty: false, stderrIsTty, env, out: () => undefined, err: (text) => void errors.push(text), exit: () => undefined, errors };
 }

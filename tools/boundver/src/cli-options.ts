@@ -1,12 +1,14 @@
+import { formatOption } from '@driftgate/cli';
 import { Option, type Command } from 'commander';
 import { SOURCE_MODES, type SourceMode } from '@driftgate/boundver';
-import type { CliIo } from './cli-io.js';
+import type { BoundverIo } from './exit-codes.js';
 
 /** Output formats every reporting command accepts. */
 export type OutputFormat = 'text' | 'json';
 
-export function formatOption(): Option {
-  return new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
+/** `--format text|json` (default text); any other value is a usage error. */
+export function textOrJsonOption(): Option {
+  return formatOption(['text', 'json']);
 }
 
 export function sourceOption(defaultSource: SourceMode = 'head'): Option {
@@ -24,7 +26,7 @@ export function parseList(value: string | undefined): string[] {
 }
 
 /** The custom-provider opt-in: the flag, or `BOUNDVER_ALLOW_CUSTOM_PROVIDERS=1` from trusted automation. */
-export function customProvidersAllowed(flag: boolean | undefined, io: CliIo): boolean {
+export function customProvidersAllowed(flag: boolean | undefined, io: BoundverIo): boolean {
   return flag === true || io.env.BOUNDVER_ALLOW_CUSTOM_PROVIDERS === '1';
 }
 
@@ -38,7 +40,7 @@ export function verbosity(command: Command): { quiet: boolean; verbose: boolean 
  * A self-overwriting progress line for long runs, shown only on an interactive stderr and never
  * for JSON output or `--quiet`.
  */
-export function progressLine(io: CliIo, label: string, enabled: boolean): { update: (done: number, total: number, name: string) => void; clear: () => void } {
+export function progressLine(io: BoundverIo, label: string, enabled: boolean): { update: (done: number, total: number, name: string) => void; clear: () => void } {
   let shown = false;
   let last = 0;
   return {

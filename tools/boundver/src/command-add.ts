@@ -1,9 +1,8 @@
 import { addComponent, pythonStrip } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
 import { verbosity } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface AddFlags {
   provider: string;
@@ -15,7 +14,7 @@ interface AddFlags {
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** `boundver add`: append a component to the JSON config (validated before and after, written atomically). */
-export function registerAddCommand(program: Command, io: CliIo): void {
+export function registerAddCommand(program: Command, io: BoundverIo): void {
   program
     .command('add')
     .description('add a component to the JSON config, keeping every other key and its order')

@@ -1,9 +1,9 @@
 import { diffLockFiles, outputJsonText, shortDigest, type LockDiff } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { formatOption, type OutputFormat } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines, valueLine } from './render-text.js';
+import { textOrJsonOption, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
+import { valueLine } from './lock-json.js';
 
 interface DiffFlags {
   format: OutputFormat;
@@ -63,13 +63,13 @@ function diffText(diff: LockDiff): string[] {
 }
 
 /** `boundver diff`: an informational comparison of two lock files (exit 0; 2 when one cannot be read). */
-export function registerDiffCommand(program: Command, io: CliIo): void {
+export function registerDiffCommand(program: Command, io: BoundverIo): void {
   program
     .command('diff')
     .description('compare two lock files: components and slices added, removed and changed (informational, exit 0)')
     .argument('<old>', 'the earlier lock file')
     .argument('<new>', 'the later lock file')
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .action((oldPath: string, newPath: string, flags: DiffFlags) => {
       const diff = diffLockFiles({ cwd: io.cwd, old: oldPath, new: newPath });
       io.out(flags.format === 'json' ? outputJsonText(diff) : safeLines(diffText(diff)));

@@ -1,9 +1,8 @@
 import { discoverRepository, outputJsonText, type DiscoverRepositoryResult } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { formatOption, type OutputFormat } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { textOrJsonOption, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface DiscoverFlags {
   format: OutputFormat;
@@ -68,11 +67,11 @@ function discoverText(result: DiscoverRepositoryResult): string {
 }
 
 /** `boundver discover`: what `init --discover` would propose, without writing anything. */
-export function registerDiscoverCommand(program: Command, io: CliIo): void {
+export function registerDiscoverCommand(program: Command, io: BoundverIo): void {
   program
     .command('discover')
     .description('list the components the tracked package manifests suggest (what `init --discover` writes); with --diff-config, what the config lacks. Writes nothing; exit 0, 2 on an error')
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .option('--diff-config', 'compare the discovered component roots with the configured ones')
     .option('--config <path>', 'config compared by --diff-config, read from the working tree (default boundary.config.json, then .yaml/.yml/.toml)')
     .option('--exclude <path>', 'leave out a repository-relative path and everything below it; repeatable', (value: string, previous: string[]) => [...previous, value], [] as string[])

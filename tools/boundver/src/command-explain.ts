@@ -1,9 +1,8 @@
 import { explainComponent, shortDigest, type ExplainResult, type ExplainedSelection, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, sourceOption } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface ExplainFlags {
   config?: string;
@@ -85,7 +84,7 @@ function explainText(result: ExplainResult): string {
 }
 
 /** `boundver explain <component>`: what its lock entry is made of, and with --base-ref what changed since. */
-export function registerExplainCommand(program: Command, io: CliIo): void {
+export function registerExplainCommand(program: Command, io: BoundverIo): void {
   program
     .command('explain')
     .description("say what a component's lock entry is made of: files, version source, boundary provider and the files its paths select, facets and their digests, consumers, slices; with --base-ref, what changed since (exit 0; 2 for an unknown component or a missing lock)")

@@ -1,9 +1,9 @@
 import { generateLock, shortDigest, type GenerateResult, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { customProvidersAllowed, customProvidersOption, formatOption, parseList, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { jsonText, safeLines } from './render-text.js';
+import { customProvidersAllowed, customProvidersOption, textOrJsonOption, parseList, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
+import { jsonText } from './lock-json.js';
 import { differencesJson, printSnapshotNotes, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface GenerateFlags {
@@ -18,7 +18,7 @@ interface GenerateFlags {
 }
 
 /** `boundver generate`: compute every fingerprint from one snapshot and write the lock atomically. */
-export function registerGenerateCommand(program: Command, io: CliIo): void {
+export function registerGenerateCommand(program: Command, io: BoundverIo): void {
   program
     .command('generate')
     .description('compute every component fingerprint from one snapshot and write boundary.lock.json atomically')
@@ -28,7 +28,7 @@ export function registerGenerateCommand(program: Command, io: CliIo): void {
     .option('--allow-partial', 'store null slice inputs instead of failing (digest errors still fail)')
     .option('--dry-run', 'compute and report without writing the lock')
     .option('--components <names>', 'refresh only these comma-separated components of an existing lock')
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .addOption(customProvidersOption())
     .action(async (flags: GenerateFlags, command: Command) => {
       const { quiet, verbose } = verbosity(command);

@@ -1,9 +1,8 @@
 import { initConfig } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
 import { verbosity } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface InitFlags {
   out: string;
@@ -12,7 +11,7 @@ interface InitFlags {
 }
 
 /** `boundver init`: write a starter config (refusing to overwrite one without --force, except to fill an empty one with --discover). */
-export function registerInitCommand(program: Command, io: CliIo): void {
+export function registerInitCommand(program: Command, io: BoundverIo): void {
   program
     .command('init')
     .description('write a starter boundary.config.json at the repository root (exit 2 if it exists and --force is not given; --discover fills one that declares no components)')

@@ -1,9 +1,8 @@
 import { migrateLock, outputJsonText, type MigrationAnalysis, type SourceMode } from '@driftgate/boundver';
 import { Option, type Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { textOrJsonOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 import { printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface MigrateFlags {
@@ -41,7 +40,7 @@ function analysisText(analysis: MigrationAnalysis): string[] {
 }
 
 /** `boundver migrate-lock`: normalize a current lock, or say why it must be regenerated (exit 2). */
-export function registerMigrateLockCommand(program: Command, io: CliIo): void {
+export function registerMigrateLockCommand(program: Command, io: BoundverIo): void {
   program
     .command('migrate-lock')
     .description('normalize a current boundary.lock.json in place; v1/v2 locks and semantic-config v1 must be regenerated (exit 2)')
@@ -50,7 +49,7 @@ export function registerMigrateLockCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--explain', 'compare every boundary/behavior selector under 0.10 and current semantics, without writing').conflicts('dryRun'))
     .option('--config <path>', 'config used by --explain (read from --source)')
     .addOption(sourceOption())
-    .addOption(formatOption().default('text', 'text; applies to --explain'))
+    .addOption(textOrJsonOption().default('text', 'text; applies to --explain'))
     .action(async (flags: MigrateFlags, command: Command) => {
       const { quiet } = verbosity(command);
       const result = await migrateLock({

@@ -1,16 +1,15 @@
 import { removeComponent } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
 import { verbosity } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface RemoveFlags {
   config?: string;
 }
 
 /** `boundver remove`: delete a component from the JSON config (and from explicit slices), atomically. */
-export function registerRemoveCommand(program: Command, io: CliIo): void {
+export function registerRemoveCommand(program: Command, io: BoundverIo): void {
   program
     .command('remove')
     .description('remove a component from the JSON config and from the explicit slices that list it')

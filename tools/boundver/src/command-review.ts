@@ -2,10 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BoundverError, outputJsonText, reviewPlan, reviewPlanMarkdown, reviewRange, writeFileAtomic, type ReviewResult } from '@driftgate/boundver';
 import { Option, type Command } from 'commander';
-import type { CliIo } from './cli-io.js';
 import { customProvidersAllowed, customProvidersOption, parseList } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface ReviewFlags {
   base?: string;
@@ -98,7 +97,7 @@ function reviewText(review: ReviewResult): string {
 }
 
 /** `boundver review`: what changed between two commits' locks, for a reviewer or a CI router. */
-export function registerReviewCommand(program: Command, io: CliIo): void {
+export function registerReviewCommand(program: Command, io: BoundverIo): void {
   program
     .command('review')
     .description('compare the locks of two commits: per component the facets that changed, the consumers and slices they reach; exit 0 when the review is complete (changed or not), 2 when it cannot be (a stale endpoint lock, a missing commit)')

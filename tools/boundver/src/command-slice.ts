@@ -1,9 +1,8 @@
 import { outputJsonText, readLockSlice, shortDigest, sourcePlace } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { formatOption, type OutputFormat } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { textOrJsonOption, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 interface SliceFlags {
   lock: string;
@@ -11,13 +10,13 @@ interface SliceFlags {
 }
 
 /** `boundver slice`: a slice's fingerprint and members, as the lock records them. */
-export function registerSliceCommand(program: Command, io: CliIo): void {
+export function registerSliceCommand(program: Command, io: BoundverIo): void {
   program
     .command('slice')
     .description("print a slice's fingerprint and its members' digests from the lock (exit 2 for an unknown slice)")
     .argument('<name>', 'slice name')
     .option('--lock <path>', 'lock file, relative to the repository root', 'boundary.lock.json')
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .action(async (name: string, flags: SliceFlags) => {
       const { lockFile, ...report } = await readLockSlice({ cwd: io.cwd, name, lock: flags.lock });
       if (flags.format === 'json') {

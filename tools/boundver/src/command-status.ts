@@ -1,9 +1,8 @@
 import { facetPolicyValue, lockStatus, lockToJsonValue, outputJsonText, shortDigest, type LockStatus, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { customProvidersAllowed, customProvidersOption, formatOption, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
-import { BoundverExit, type BoundverExitCode } from './exit-codes.js';
-import { safeLines } from './render-text.js';
+import { customProvidersAllowed, customProvidersOption, textOrJsonOption, progressLine, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverExitCode, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface StatusFlags {
@@ -72,14 +71,14 @@ function statusText(status: LockStatus): string[] {
 }
 
 /** `boundver status`: the lock, what its entries record, and how it compares with the current state. */
-export function registerStatusCommand(program: Command, io: CliIo): void {
+export function registerStatusCommand(program: Command, io: BoundverIo): void {
   program
     .command('status')
     .description('summarize the lock and compare it with the current state (exit 0; with --strict non-zero on drift or warnings)')
     .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
     .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
     .addOption(sourceOption())
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .option('--strict', "exit with verify's graded code on drift, or 1 on recorded warnings (for CI)")
     .addOption(customProvidersOption())
     .addHelpText('after', '\nExamples:\n  boundver status\n  boundver status --format json\n  boundver status --strict\n')

@@ -1,9 +1,9 @@
 import { checkConfig, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { customProvidersAllowed, customProvidersOption, formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
-import { BoundverExit } from './exit-codes.js';
-import { jsonText, safeLines } from './render-text.js';
+import { customProvidersAllowed, customProvidersOption, textOrJsonOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import { BoundverExit, type BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
+import { jsonText } from './lock-json.js';
 import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface ValidateFlags {
@@ -20,7 +20,7 @@ interface ValidateFlags {
  * repository. It reads the same source as generate and verify, HEAD by default, so that "valid"
  * is about the config they will use; `--source working-tree` checks an edit before committing it.
  */
-export function registerValidateConfigCommand(program: Command, io: CliIo): void {
+export function registerValidateConfigCommand(program: Command, io: BoundverIo): void {
   program
     .command('validate-config')
     .alias('check-config')
@@ -29,7 +29,7 @@ export function registerValidateConfigCommand(program: Command, io: CliIo): void
     .addOption(sourceOption())
     .option('--allow-partial', 'accept slices whose mode some member cannot supply')
     .option('--portable', 'also refuse what only this boundver computes (the typescript-api and signatures providers, custom providers), so the Python boundver can verify the lock')
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .addOption(customProvidersOption())
     .action(async (flags: ValidateFlags, command: Command) => {
       const { quiet } = verbosity(command);

@@ -1,10 +1,9 @@
 import { verifyLock, type BaselineRequest, type SourceMode } from '@driftgate/boundver';
 import { Option, type Command } from 'commander';
-import type { CliIo } from './cli-io.js';
 import type { ReportTarget } from '@driftgate/report';
 import { customProvidersAllowed, customProvidersOption, parseList, progressLine, sourceOption, verbosity } from './cli-options.js';
-import type { BoundverExitCode } from './exit-codes.js';
-import { type VerifyFormat, emitVerifyReport, reportTargetOption, verifyFormatOption } from './render-verify.js';
+import type { BoundverExitCode, BoundverIo } from './exit-codes.js';
+import { type VerifyFormat, boundaryReportTargetOption, emitVerifyReport, verifyFormatOption } from './render-verify.js';
 import { printSnapshotNotes, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface VerifyFlags {
@@ -27,7 +26,7 @@ interface VerifyFlags {
 }
 
 /** `boundver verify`: recompute from one snapshot, compare with the lock, exit with the graded code. */
-export function registerVerifyCommand(program: Command, io: CliIo): void {
+export function registerVerifyCommand(program: Command, io: BoundverIo): void {
   program
     .command('verify')
     .description('recompute fingerprints and compare them with the lock; exit 0 match, 1 exact/metadata, 2 error, 3 behavior, 4 boundary, 5 compat')
@@ -45,7 +44,7 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--write-baseline <path>', 'record every current violation in a new baseline file (never replaces one) and pass').conflicts(['updateBaseline', 'update']))
     .addOption(new Option('--update-baseline <path>', 'shrink a baseline: remove what no longer fails, never add; new violations still fail').conflicts(['update']))
     .addOption(verifyFormatOption())
-    .addOption(reportTargetOption())
+    .addOption(boundaryReportTargetOption())
     .addOption(customProvidersOption())
     .action(async (flags: VerifyFlags, command: Command) => {
       const { quiet, verbose } = verbosity(command);

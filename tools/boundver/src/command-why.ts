@@ -1,9 +1,9 @@
 import { FACETS, outputJsonText, shortDigest, whyComponent, type SourceMode, type WhyResult } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { customProvidersAllowed, customProvidersOption, formatOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
-import type { BoundverExitCode } from './exit-codes.js';
-import { safeLines, valueLine } from './render-text.js';
+import { customProvidersAllowed, customProvidersOption, textOrJsonOption, sourceOption, verbosity, type OutputFormat } from './cli-options.js';
+import type { BoundverExitCode, BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
+import { valueLine } from './lock-json.js';
 import { differencesJson, printWorkingTreeNotes } from './working-tree-notes.js';
 
 interface WhyFlags {
@@ -132,7 +132,7 @@ function whyText(result: WhyResult): string[] {
 }
 
 /** `boundver why`: which facets of one component drifted and which files changed (0 current, 1 drifted, 2 usage). */
-export function registerWhyCommand(program: Command, io: CliIo): void {
+export function registerWhyCommand(program: Command, io: BoundverIo): void {
   program
     .command('why')
     .description("explain why a component's lock entry is out of date: drifted facets, change type, changed files (exit 0 current, 1 drifted, 2 usage)")
@@ -141,7 +141,7 @@ export function registerWhyCommand(program: Command, io: CliIo): void {
     .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
     .option('--base-ref <ref>', "revision to list changed files against (default: for head, the commit that introduced the component's lock entry; otherwise HEAD)")
     .addOption(sourceOption())
-    .addOption(formatOption())
+    .addOption(textOrJsonOption())
     .option('--transitive', 'report the transitive downstream consumer closure')
     .addOption(customProvidersOption())
     .action(async (component: string, flags: WhyFlags, command: Command) => {

@@ -1,13 +1,13 @@
 import type { SnapshotNote, WorkingTreeDifference } from '@driftgate/boundver';
-import type { CliIo } from './cli-io.js';
-import { safeLines } from './render-text.js';
+import type { BoundverIo } from './exit-codes.js';
+import { safeLines } from '@driftgate/cli';
 
 /**
  * Prints each working-tree difference as a note on stderr, so stdout stays the command's output
  * in every format. `--quiet` hides them, except when the command failed: then the note is often
  * the reason.
  */
-export function printWorkingTreeNotes(io: CliIo, differences: readonly WorkingTreeDifference[], options: { quiet: boolean; failed: boolean }): void {
+export function printWorkingTreeNotes(io: BoundverIo, differences: readonly WorkingTreeDifference[], options: { quiet: boolean; failed: boolean }): void {
   if (differences.length === 0 || (options.quiet && !options.failed)) return;
   io.err(safeLines(differences.map((difference) => `boundver: note: ${difference.message}`)));
 }
@@ -16,7 +16,7 @@ export function printWorkingTreeNotes(io: CliIo, differences: readonly WorkingTr
  * Prints each note on the snapshot (a file on disk the snapshot does not have) on stderr, as
  * {@link printWorkingTreeNotes} does: hidden by `--quiet` unless the command failed.
  */
-export function printSnapshotNotes(io: CliIo, notes: readonly SnapshotNote[], options: { quiet: boolean; failed: boolean }): void {
+export function printSnapshotNotes(io: BoundverIo, notes: readonly SnapshotNote[], options: { quiet: boolean; failed: boolean }): void {
   if (notes.length === 0 || (options.quiet && !options.failed)) return;
   io.err(safeLines(notes.map((note) => `boundver: note: ${note.message}`)));
 }

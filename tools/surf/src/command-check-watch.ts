@@ -1,9 +1,8 @@
 import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
 import { CheckWatch, type CheckWatchOptions, type ClaimVerdict, type VerdictChange, type WatchUpdate, loadWorkspace } from '@driftgate/surf';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
 import { reportedWorkspace } from './reported-workspace.js';
-import { SURF_VERSION } from './render-check.js';
+import { SURF_VERSION } from './version.js';
 
 /**
  * `surf check --watch`: the human report of a first check, then after each burst of changes one
@@ -11,7 +10,7 @@ import { SURF_VERSION } from './render-check.js';
  * watching and ends with 130 like any interrupted command. A check that cannot run (a surf.toml
  * broken mid-edit) is reported on stderr and watching goes on.
  */
-export async function watchChecks(io: CliIo, options: CheckWatchOptions): Promise<void> {
+export async function watchChecks(io: SurfIo, options: CheckWatchOptions): Promise<void> {
   const workspace = await loadWorkspace(io.cwd);
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   let stop: () => void = () => undefined;

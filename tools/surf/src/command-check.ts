@@ -3,10 +3,11 @@ import { type ReportFormat, type ReportTarget, fromSurfCheck } from '@driftgate/
 import { type ResultCacheOptions, loadWorkspace, runCheck } from '@driftgate/surf';
 import { watchChecks } from './command-check-watch.js';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
 import { reportedWorkspace } from './reported-workspace.js';
-import { SURF_VERSION, emitReport, reportFormatOption, reportTargetOption } from './render-check.js';
+import { reportFormatOption } from '@driftgate/cli';
+import { claimsReportTargetOption, emitSurfReport } from './report-output.js';
+import { SURF_VERSION } from './version.js';
 import { BASE_OPTION_HELP } from './triage-help.js';
 
 interface CheckFlags {
@@ -20,12 +21,12 @@ interface CheckFlags {
 }
 
 /** `surf check [--format] [--report <format>=<path>…] [--base <ref>] [--files <globs>]`: the gate. */
-export function registerCheckCommand(program: Command, io: CliIo): void {
+export function registerCheckCommand(program: Command, io: SurfIo): void {
   program
     .command('check')
     .description('the gate: hash every anchored span and compare it with its stored stamp; exit 1 on any divergence')
     .addOption(reportFormatOption())
-    .addOption(reportTargetOption())
+    .addOption(claimsReportTargetOption())
     .option('--base <ref>', BASE_OPTION_HELP)
     .option('--files <globs>', 'only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
     .option('--watch', 'check, then re-check after every change to sources, hubs or surf.toml, printing the verdicts that changed; Ctrl-C stops (exit 130)')
@@ -57,7 +58,7 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
       });
       progress?.clear();
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
-      await emitReport(io, fromSurfCheck(result, { version: SURF_VERSION, workspace: reportedWorkspace(workspace, result) }), flags.format, flags.report);
+      await emitSurfReport(io, fromSurfCheck(result, { version: SURF_VERSION, workspace: reportedWorkspace(workspace, result) }), flags.format, flags.report);
     });
 }
 
@@ -65,7 +66,7 @@ export function registerCheckCommand(program: Command, io: CliIo): void {
  * The result cache's settings: a flag wins over its variable; `SURF_NO_CACHE` set to anything but
  * empty or `0` turns it off; a relative directory is taken from where surf runs.
  */
-export function cacheSetting(io: CliIo, flags: { cache: boolean; cacheDir?: string }): ResultCacheOptions {
+export function cacheSetting(io: SurfIo, flags: { cache: boolean; cacheDir?: string }): ResultCacheOptions {
   const off = !flags.cache || (io.env.SURF_NO_CACHE !== undefined && io.env.SURF_NO_CACHE !== '' && io.env.SURF_NO_CACHE !== '0');
   const dir = flags.cacheDir ?? (io.env.SURF_CACHE_DIR || undefined);
   return { enabled: !off, ...(dir !== undefined ? { dir: resolve(io.cwd, dir) } : {}) };
@@ -81,7 +82,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /** A self-overwriting progress line on an interactive stderr, for checks over many files. */
-function progressLine(io: CliIo): { update: (done: number, total: number) => void; clear: () => void } {
+function progressLine(io: SurfIo): { update: (done: number, total: number) => void; clear: () => void } {
   let last = 0;
   let shown = false;
   return {

@@ -1,10 +1,10 @@
 import { terminalSafe } from '@driftgate/report';
 import { initWorkspace } from '@driftgate/surf';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
+import type { SurfIo } from './exit-codes.js';
 
 /** `surf init` (spec §7.1): surf.toml and the hub directory in the current directory; idempotent. */
-export function registerInitCommand(program: Command, io: CliIo): void {
+export function registerInitCommand(program: Command, io: SurfIo): void {
   program
     .command('init')
     .description('make the current directory a surf workspace (surf.toml and hubs/); safe to re-run')

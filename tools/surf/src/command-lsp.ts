@@ -1,8 +1,7 @@
 import { startSurfServer } from '@driftgate/lsp';
 import type { Command } from 'commander';
 import { createConnection } from 'vscode-languageserver/node.js';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
 
 interface LspFlags {
   readonly stdio?: boolean;
@@ -14,7 +13,7 @@ interface LspFlags {
  * `shutdown`, 1 without, as the protocol says; vscode-languageserver ends the process itself) or
  * when the client closes stdin.
  */
-export function registerLspCommand(program: Command, io: CliIo): void {
+export function registerLspCommand(program: Command, io: SurfIo): void {
   program
     .command('lsp')
     .description('start the surf language server (diagnostics, re-stamp code actions, hovers) for an editor')

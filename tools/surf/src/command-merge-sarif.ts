@@ -1,7 +1,6 @@
 import { ReportError, mergeSarif, readSarifFiles, terminalSafe, writeReportFile } from '@driftgate/report';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
 
 /**
  * `surf merge-sarif <paths…> [--out <file>]`: one SARIF log of a workspace's report files (one
@@ -9,7 +8,7 @@ import { SurfExit } from './exit-codes.js';
  * `--out -` or no `--out` prints it. A file that is not SARIF 2.1.0, or no SARIF file at all, is
  * a usage error (exit 2) and nothing is written.
  */
-export function registerMergeSarifCommand(program: Command, io: CliIo): void {
+export function registerMergeSarifCommand(program: Command, io: SurfIo): void {
   program
     .command('merge-sarif')
     .description('merge SARIF report files (files, or directories searched for *.sarif) into one log: one run per tool and category, duplicate results dropped')

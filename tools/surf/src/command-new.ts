@@ -1,10 +1,10 @@
 import { terminalSafe } from '@driftgate/report';
 import { createHub, loadSurfConfig } from '@driftgate/surf';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
+import type { SurfIo } from './exit-codes.js';
 
 /** `surf new <name>` (spec §7.2): a lint-clean hub template; never overwrites. */
-export function registerNewCommand(program: Command, io: CliIo): void {
+export function registerNewCommand(program: Command, io: SurfIo): void {
   program
     .command('new')
     .description('create a hub from the template in the hub directory (refuses to overwrite)')

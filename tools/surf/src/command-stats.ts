@@ -1,7 +1,7 @@
 import { terminalSafe } from '@driftgate/report';
 import { computeStats, loadSurfConfig, type StatsRate, type StatsReport } from '@driftgate/surf';
 import { type Command, Option } from 'commander';
-import type { CliIo } from './cli-io.js';
+import type { SurfIo } from './exit-codes.js';
 
 interface StatsFlags {
   readonly since?: string;
@@ -10,7 +10,7 @@ interface StatsFlags {
 }
 
 /** `surf stats [--since <date>] [--until <date>] [--format human|json]` (spec §7.8). */
-export function registerStatsCommand(program: Command, io: CliIo): void {
+export function registerStatsCommand(program: Command, io: SurfIo): void {
   program
     .command('stats')
     .description('adoption metrics from git history: rubber-stamp and in-place update rates (advisory)')

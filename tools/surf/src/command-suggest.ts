@@ -1,8 +1,7 @@
 import { terminalSafe } from '@driftgate/report';
 import { formatYamlScalar, loadSurfConfig, suggest, type SuggestResult } from '@driftgate/surf';
 import { type Command, Option } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
 
 interface SuggestFlags {
   readonly all: boolean;
@@ -10,7 +9,7 @@ interface SuggestFlags {
 }
 
 /** `surf suggest <globs…> [--all] [--format human|json]` (spec §7.3). */
-export function registerSuggestCommand(program: Command, io: CliIo): void {
+export function registerSuggestCommand(program: Command, io: SurfIo): void {
   program
     .command('suggest')
     .description('list public symbols that no hub anchors yet, shaped as a starter hub (writes nothing)')

@@ -2,9 +2,9 @@ import { isatty } from 'node:tty';
 import { fromSurfCheck, terminalSafe } from '@driftgate/report';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
-import { SURF_VERSION, emitReport } from './render-check.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
+import { emitSurfReport } from './report-output.js';
+import { SURF_VERSION } from './version.js';
 import { BASE_OPTION_HELP, TRIAGE_HELP } from './triage-help.js';
 import { ciIsSet, startupTypeAhead } from './early-type-ahead.js';
 
@@ -20,7 +20,7 @@ interface TriageFlags {
  * be required, so `@driftgate/triage` is imported only when a terminal is attached; without one, or
  * with `CI` set, this prints the human check report and exits with check's exit code.
  */
-export function registerTriageCommand(program: Command, io: CliIo): void {
+export function registerTriageCommand(program: Command, io: SurfIo): void {
   program
     .command('triage')
     .description('interactive review of diverged claims (largest magnitude first): accept, follow, skip, then write the stamps; without a terminal, the check report')
@@ -54,7 +54,7 @@ export function registerTriageCommand(program: Command, io: CliIo): void {
 }
 
 /** The claims view; `handOver` is called when the view is about to own the terminal. */
-async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handOver: () => void): Promise<void> {
+async function claims(io: SurfIo, flags: TriageFlags, interactive: boolean, handOver: () => void): Promise<void> {
   // The view's bundle (ink, react, yoga) takes about a second to load: load it while the check runs.
   const loading = interactive ? loadTriageView() : undefined;
   loading?.catch(() => undefined);
@@ -66,7 +66,7 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
   });
   if (!interactive || check.divergences.length === 0) {
     io.exit(check.passed ? SurfExit.ok : SurfExit.failure);
-    await emitReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
+    await emitSurfReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
     return;
   }
   const triage = await (loading ?? loadTriageView());
@@ -101,7 +101,7 @@ async function claims(io: CliIo, flags: TriageFlags, interactive: boolean, handO
 }
 
 /** `--boundary`: boundver verify of the working tree, shown read-only (printed when not interactive). */
-async function boundary(io: CliIo, interactive: boolean, handOver: () => void): Promise<void> {
+async function boundary(io: SurfIo, interactive: boolean, handOver: () => void): Promise<void> {
   // boundver is loaded only for this view; `surf` itself never needs it.
   const { verifyLock } = await import('@driftgate/boundver');
   const result = await verifyLock({ cwd: io.cwd, source: 'working-tree' });

@@ -1,23 +1,22 @@
 import { loadWorkspace, runVerify } from '@driftgate/surf';
 import type { Command } from 'commander';
-import type { CliIo } from './cli-io.js';
-import { SurfExit } from './exit-codes.js';
-import { type OutputFormat, outputFormatOption } from './render-text.js';
+import { SurfExit, type SurfIo } from './exit-codes.js';
+import { formatOption } from '@driftgate/cli';
 import { renderVerifyHuman, renderVerifyJson } from './render-verify.js';
 
 interface VerifyFlags {
-  format: OutputFormat;
+  format: 'human' | 'json';
   follow?: boolean;
 }
 
 /** `surf verify [<at>] [--follow] [--format]`: re-seal claims after a human confirmed them. */
-export function registerVerifyCommand(program: Command, io: CliIo): void {
+export function registerVerifyCommand(program: Command, io: SurfIo): void {
   program
     .command('verify')
     .description('re-stamp claims after you confirmed their prose still holds (writes hash, id, verified_at, verified_commit)')
     .argument('[at]', 'only the claim with this exact `at:` site')
     .option('--follow', 're-point a single-segment anchor whose symbol or file was renamed (only when the code is otherwise unchanged)')
-    .addOption(outputFormatOption())
+    .addOption(formatOption(['human', 'json']))
     .action(async (at: string | undefined, flags: VerifyFlags) => {
       const workspace = await loadWorkspace(io.cwd);
       const result = await runVerify(workspace, {

@@ -1,6 +1,6 @@
 import { type ForResult, forEnvelope } from '@driftgate/surf';
-import type { Rendered } from './render-check.js';
-import { prettyJson, safe, safeLines } from './render-text.js';
+import { prettyJson, safe, safeIndented } from '@driftgate/cli';
+import type { Rendered } from '@driftgate/report';
 
 /** Human output of `surf for`: matches grouped by hub, then a count. */
 export function renderForHuman(result: ForResult): Rendered {
@@ -16,7 +16,7 @@ export function renderForHuman(result: ForResult): Rendered {
       hub = m.hub;
       out += `${safe(m.hub)}\n`;
     }
-    out += `  ${safe(m.at)}\n    claim: ${safeLines(m.claim, '           ')}\n`;
+    out += `  ${safe(m.at)}\n    claim: ${safeIndented(m.claim, '           ')}\n`;
   }
   out += `surf for: ${result.matches.length} claim(s) anchor into ${path}.\n`;
   return { out, err: '' };

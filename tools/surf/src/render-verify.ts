@@ -1,6 +1,6 @@
 import type { VerifyResult } from '@driftgate/surf';
-import type { Rendered } from './render-check.js';
-import { prettyJson, safe } from './render-text.js';
+import { prettyJson, safe } from '@driftgate/cli';
+import type { Rendered } from '@driftgate/report';
 
 /** Human output of `surf verify` (spec §7.7); `U skipped` counts unchanged claims, as the reference does. */
 export function renderVerifyHuman(result: VerifyResult): Rendered {

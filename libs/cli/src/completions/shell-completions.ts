@@ -1,7 +1,7 @@
 // Shell completion scripts rendered from a CLI's own command definitions, so they list exactly the
 // commands, options and choices the parser accepts and cannot drift from it. The shapes below are
-// the parts of a commander `Command` / `Option` the scripts need, typed structurally so that this
-// package does not depend on commander. (They sit here beside the other renderers both CLIs share.)
+// the parts of a commander `Command` / `Option` the scripts need, typed structurally so that the
+// renderer can be fed any command tree (the tests build small ones) without a commander program.
 
 /** The shells {@link completionScript} writes for. */
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
