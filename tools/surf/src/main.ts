@@ -2,17 +2,17 @@
 import { startupTypeAhead } from './early-type-ahead.js';
 import { cliProgram, processCli, registerCompletionsCommand } from '@driftgate/cli';
 import { SurfExit } from './exit-codes.js';
-import { registerInitCommand } from './command-init.js';
-import { registerNewCommand } from './command-new.js';
-import { registerStatsCommand } from './command-stats.js';
-import { registerSuggestCommand } from './command-suggest.js';
-import { registerCheckCommand } from './command-check.js';
-import { registerVerifyCommand } from './command-verify.js';
-import { registerLintCommand } from './command-lint.js';
-import { registerForCommand } from './command-for.js';
-import { registerTriageCommand } from './command-triage.js';
-import { registerMergeSarifCommand } from './command-merge-sarif.js';
-import { registerLspCommand } from './command-lsp.js';
+import { registerInitCommand } from './commands/init.js';
+import { registerNewCommand } from './commands/new.js';
+import { registerStatsCommand } from './commands/stats.js';
+import { registerSuggestCommand } from './commands/suggest.js';
+import { registerCheckCommand } from './commands/check.js';
+import { registerVerifyCommand } from './commands/verify.js';
+import { registerLintCommand } from './commands/lint.js';
+import { registerForCommand } from './commands/for.js';
+import { registerTriageCommand } from './commands/triage.js';
+import { registerMergeSarifCommand } from './commands/merge-sarif.js';
+import { registerLspCommand } from './commands/lsp.js';
 import { SURF_VERSION } from './version.js';
 
 // NO_COLOR (no-color.org) asks for no colour: the triage views colour through chalk, which reads
