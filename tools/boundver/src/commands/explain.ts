@@ -1,6 +1,6 @@
 import { explainComponent, shortDigest, type ExplainResult, type ExplainedSelection, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import { customProvidersAllowed, customProvidersOption, sourceOption } from '../options/cli-options.js';
+import { customProvidersAllowed, customProvidersOption, sourceConfigOption, sourceLockOption, sourceOption } from '../options/cli-options.js';
 import { BoundverExit, type BoundverIo } from '../exit-codes.js';
 import { safeLines } from '@driftgate/cli';
 
@@ -89,8 +89,8 @@ export function registerExplainCommand(program: Command, io: BoundverIo): void {
     .command('explain')
     .description("say what a component's lock entry is made of: files, version source, boundary provider and the files its paths select, facets and their digests, consumers, slices; with --base-ref, what changed since (exit 0; 2 for an unknown component or a missing lock)")
     .argument('<component>', 'component name from the config')
-    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
-    .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
+    .addOption(sourceConfigOption())
+    .addOption(sourceLockOption())
     .option('--base-ref <ref>', 'also show the files changed since this revision and how the lock entry then differs from now')
     .addOption(sourceOption())
     .addOption(customProvidersOption())

@@ -1,6 +1,6 @@
 import { facetPolicyValue, lockStatus, lockToJsonValue, outputJsonText, shortDigest, type LockStatus, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import { customProvidersAllowed, customProvidersOption, textOrJsonOption, progressLine, sourceOption, verbosity, type OutputFormat } from '../options/cli-options.js';
+import { customProvidersAllowed, customProvidersOption, type OutputFormat, progressLine, sourceConfigOption, sourceLockOption, sourceOption, textOrJsonOption, verbosity } from '../options/cli-options.js';
 import { BoundverExit, type BoundverExitCode, type BoundverIo } from '../exit-codes.js';
 import { safeLines } from '@driftgate/cli';
 import { differencesJson, printWorkingTreeNotes } from '../render/working-tree-notes.js';
@@ -75,8 +75,8 @@ export function registerStatusCommand(program: Command, io: BoundverIo): void {
   program
     .command('status')
     .description('summarize the lock and compare it with the current state (exit 0; with --strict non-zero on drift or warnings)')
-    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
-    .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
+    .addOption(sourceConfigOption())
+    .addOption(sourceLockOption())
     .addOption(sourceOption())
     .addOption(textOrJsonOption())
     .option('--strict', "exit with verify's graded code on drift, or 1 on recorded warnings (for CI)")

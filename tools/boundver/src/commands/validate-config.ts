@@ -1,6 +1,6 @@
 import { checkConfig, type SourceMode } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import { customProvidersAllowed, customProvidersOption, textOrJsonOption, sourceOption, verbosity, type OutputFormat } from '../options/cli-options.js';
+import { customProvidersAllowed, customProvidersOption, type OutputFormat, sourceConfigOption, sourceOption, textOrJsonOption, verbosity } from '../options/cli-options.js';
 import { BoundverExit, type BoundverIo } from '../exit-codes.js';
 import { safeLines } from '@driftgate/cli';
 import { jsonText } from '../render/lock-json.js';
@@ -25,7 +25,7 @@ export function registerValidateConfigCommand(program: Command, io: BoundverIo):
     .command('validate-config')
     .alias('check-config')
     .description('check the config: schema, semantic rules, facet availability, and that its paths select tracked files, in the snapshot generate and verify read (HEAD unless --source)')
-    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
+    .addOption(sourceConfigOption())
     .addOption(sourceOption())
     .option('--allow-partial', 'accept slices whose mode some member cannot supply')
     .option('--portable', 'also refuse what only this boundver computes (the typescript-api and signatures providers, custom providers), so the Python boundver can verify the lock')

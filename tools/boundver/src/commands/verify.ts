@@ -1,7 +1,7 @@
 import { verifyLock, type BaselineRequest, type SourceMode } from '@driftgate/boundver';
 import { Option, type Command } from 'commander';
 import type { ReportTarget } from '@driftgate/report';
-import { customProvidersAllowed, customProvidersOption, parseList, progressLine, sourceOption, verbosity } from '../options/cli-options.js';
+import { customProvidersAllowed, customProvidersOption, parseList, progressLine, sourceConfigOption, sourceLockOption, sourceOption, verbosity } from '../options/cli-options.js';
 import type { BoundverExitCode, BoundverIo } from '../exit-codes.js';
 import { type VerifyFormat, boundaryReportTargetOption, emitVerifyReport, verifyFormatOption } from '../render/render-verify.js';
 import { printSnapshotNotes, printWorkingTreeNotes } from '../render/working-tree-notes.js';
@@ -30,8 +30,8 @@ export function registerVerifyCommand(program: Command, io: BoundverIo): void {
   program
     .command('verify')
     .description('recompute fingerprints and compare them with the lock; exit 0 match, 1 exact/metadata, 2 error, 3 behavior, 4 boundary, 5 compat')
-    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
-    .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
+    .addOption(sourceConfigOption())
+    .addOption(sourceLockOption())
     .addOption(sourceOption())
     .option('--components <names>', 'verify only these comma-separated components (and slices touching them)')
     .option('--changed-from <ref>', 'report the components changed since <ref> (scheduling only; the whole lock is still verified)')

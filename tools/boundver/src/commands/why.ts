@@ -1,6 +1,6 @@
 import { FACETS, outputJsonText, shortDigest, whyComponent, type SourceMode, type WhyResult } from '@driftgate/boundver';
 import type { Command } from 'commander';
-import { customProvidersAllowed, customProvidersOption, textOrJsonOption, sourceOption, verbosity, type OutputFormat } from '../options/cli-options.js';
+import { customProvidersAllowed, customProvidersOption, type OutputFormat, sourceConfigOption, sourceLockOption, sourceOption, textOrJsonOption, verbosity } from '../options/cli-options.js';
 import type { BoundverExitCode, BoundverIo } from '../exit-codes.js';
 import { safeLines } from '@driftgate/cli';
 import { valueLine } from '../render/lock-json.js';
@@ -137,8 +137,8 @@ export function registerWhyCommand(program: Command, io: BoundverIo): void {
     .command('why')
     .description("explain why a component's lock entry is out of date: drifted facets, change type, changed files (exit 0 current, 1 drifted, 2 usage)")
     .argument('<component>', 'component name from the config')
-    .option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)')
-    .option('--lock <path>', 'lock file, read from the selected source', 'boundary.lock.json')
+    .addOption(sourceConfigOption())
+    .addOption(sourceLockOption())
     .option('--base-ref <ref>', "revision to list changed files against (default: for head, the commit that introduced the component's lock entry; otherwise HEAD)")
     .addOption(sourceOption())
     .addOption(textOrJsonOption())

@@ -15,6 +15,16 @@ export function sourceOption(defaultSource: SourceMode = 'head'): Option {
   return new Option('--source <source>', 'snapshot to read: the HEAD commit, the staged index, or the working tree').choices([...SOURCE_MODES]).default(defaultSource);
 }
 
+/** `--config <path>` of the commands that read one snapshot: the config as that snapshot holds it. */
+export function sourceConfigOption(): Option {
+  return new Option('--config <path>', 'config file, read from the selected source (default boundary.config.json, then .yaml/.yml/.toml)');
+}
+
+/** `--lock <path>` of the commands that read one snapshot: the lock as that snapshot holds it. */
+export function sourceLockOption(): Option {
+  return new Option('--lock <path>', 'lock file, read from the selected source').default('boundary.lock.json');
+}
+
 export function customProvidersOption(): Option {
   return new Option('--allow-custom-providers', 'import the custom providers the config declares (trusted code; also BOUNDVER_ALLOW_CUSTOM_PROVIDERS=1)');
 }
