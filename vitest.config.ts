@@ -38,6 +38,7 @@ export default defineConfig({
       '@driftgate/boundver': lib('boundver'),
       '@driftgate/report': lib('report'),
       '@driftgate/triage': lib('triage'),
+      '@driftgate/cli': lib('cli'),
       '@driftgate/lsp': lib('lsp'),
     },
   },

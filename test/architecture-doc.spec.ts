@@ -15,6 +15,9 @@ const STAGED = [
   'libs/triage/src',
   'executors/src',
   'libs/surf/src',
+  'libs/cli/src',
+  'tools/surf/src',
+  'tools/boundver/src',
 ];
 const MAX_FILES_PER_FOLDER = 20;
 
@@ -44,8 +47,71 @@ const folders = (src: string): string[] =>
     .map((entry) => entry.name)
     .sort();
 
+interface Workspace {
+  /** Folder of the package, relative to the repository root (`libs/git`). */
+  readonly path: string;
+  /** Its `@driftgate/*` dependencies as its package.json declares them. */
+  readonly declared: string[];
+  /** `@driftgate/*` packages its sources (specs and test helpers aside) import, and those imported as values. */
+  readonly imported: string[];
+  readonly valueImported: string[];
+}
+
+const OURS = /^(?:import|export)\s+(type\s+)?(?:[^;'"]*?\s+from\s+)?'(@driftgate\/[^']+)'|import\('(@driftgate\/[^']+)'\)/gm;
+
+/** Every workspace of the root package.json that has sources, with what it declares and imports. */
+function workspaces(): Workspace[] {
+  const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { workspaces?: string[]; dependencies?: Record<string, string> };
+  return (readJson('package.json').workspaces ?? [])
+    .filter((path) => existsSync(join(ROOT, path, 'src')))
+    .map((path) => {
+      const declared = Object.keys(readJson(`${path}/package.json`).dependencies ?? {}).filter((name) => name.startsWith('@driftgate/'));
+      const imported = new Set<string>();
+      const valueImported = new Set<string>();
+      const sources = readdirSync(join(ROOT, path, 'src'), { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !/\.(spec|test-helpers)\.tsx?$/.test(file));
+      for (const file of sources) {
+        for (const match of readFileSync(join(ROOT, path, 'src', file), 'utf8').matchAll(OURS)) {
+          const name = match[2] ?? match[3]!;
+          imported.add(name);
+          if (match[1] === undefined) valueImported.add(name);
+        }
+      }
+      return { path, declared: declared.sort(), imported: [...imported].sort(), valueImported: [...valueImported].sort() };
+    });
+}
+
+/** Package folder → the `@driftgate/*` names its arrow points to, from the block above the structure block. */
+function arrows(): Map<string, string[]> {
+  const text = readFileSync(join(ROOT, DOC), 'utf8');
+  const section = text.slice(text.indexOf('## Packages and their stage folders'), text.indexOf('<!-- structure:begin -->'));
+  const out = new Map<string, string[]>();
+  for (const [, from, to] of section.matchAll(/^(\S[^─\n]*?)\s+─►\s+(.*)$/gm)) {
+    // Words in parentheses say why; `nothing of ours` is an empty list.
+    const targets = to!.replace(/\([^)]*\)/g, '').trim() === 'nothing of ours' ? [] : to!.replace(/\([^)]*\)/g, '').split(',').map((name) => `@driftgate/${name.trim()}`);
+    for (const path of from!.split(',').map((name) => name.trim())) {
+      expect(out.has(path), `${DOC} draws ${path}'s arrow twice`).toBe(false);
+      out.set(path, targets.sort());
+    }
+  }
+  return out;
+}
+
 describe(DOC, () => {
   const packages = documented();
+
+  it('draws, for every package, an arrow to exactly the packages its sources import', () => {
+    const drawn = arrows();
+    const all = workspaces();
+    expect([...drawn.keys()].sort(), 'packages with an arrow').toEqual(all.map((workspace) => workspace.path).sort());
+    for (const workspace of all) expect(drawn.get(workspace.path), `${workspace.path}'s arrow`).toEqual(workspace.imported);
+  });
+
+  it('has each package.json declare the packages imported as values, and no package it does not import', () => {
+    for (const workspace of workspaces()) {
+      expect(workspace.declared.filter((name) => !workspace.imported.includes(name)), `${workspace.path}/package.json declares but never imports`).toEqual([]);
+      expect(workspace.valueImported.filter((name) => !workspace.declared.includes(name)), `${workspace.path} imports as values but does not declare`).toEqual([]);
+    }
+  });
 
   it('lists every library under libs/', () => {
     const libs = readdirSync(join(ROOT, 'libs')).filter((name) => existsSync(join(ROOT, 'libs', name, 'src')));

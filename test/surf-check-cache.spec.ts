@@ -1,66 +1,30 @@
 // Black-box tests of the result cache through the built bin (`npm run build` first): where it
 // goes, the flags and variables that move or bypass it, concurrent processes, and that a warm
 // run reports what a cold one does.
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
+import { describe, expect, it } from 'vitest';
+import { surf, surfAsync, surfWorkspacesPerTest } from './support/surf-bin.js';
+import type { TempRepo } from './support/temp-repo.js';
 
-const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function surf(cwd: string, args: string[], env: Record<string, string> = {}): Run {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV, ...env } });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-function surfAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...GIT_TEST_ENV, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const { workspace: surfWorkspace, tempDir: dirFor } = surfWorkspacesPerTest();
 
 // Vector G1 (Rust `add`): v2 f1075e760a17.
 const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
 
 function workspace(files = 3): TempRepo {
   let claims = '';
-  const tree: Record<string, string> = { 'surf.toml': '' };
+  const tree: Record<string, string> = {};
   for (let i = 0; i < files; i++) {
     tree[`src/f${i}.rs`] = G1;
     claims += `  - claim: add ${i}\n    at: src/f${i}.rs > add\n    hash: 2:f1075e760a17\n`;
   }
   tree['hubs/h.md'] = `---\nsummary: x\nanchors:\n${claims}---\n`;
-  const r = createTempRepo(tree);
-  cleanups.push(() => r.dispose());
-  return r;
+  return surfWorkspace(tree);
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'surf-cache-cli-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = (): string => dirFor('surf-cache-cli-');
 
 /** The cache files under a cache directory, each checked to be whole (its header's digest holds). */
 function cacheFiles(dir: string): string[] {

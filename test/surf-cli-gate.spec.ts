@@ -1,36 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTempRepo, GIT_TEST_ENV, type TempRepo, type TreeSpec } from './support/temp-repo.js';
+import { describe, expect, it } from 'vitest';
+import { SURF_BIN, surf, surfWorkspacesPerTest } from './support/surf-bin.js';
+import { GIT_TEST_ENV, type TempRepo, type TreeSpec } from './support/temp-repo.js';
 
 // Black-box tests of `surf check`, `verify`, `lint` and `for` through the built bin: the CLI rows
 // of the conformance vectors (§1.6), messages, exit codes, the JSON envelope and terminal safety.
 
-const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function surf(cwd: string, args: string[], env: Record<string, string> = {}): Run {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV, ...env } });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const { workspace: surfWorkspace, tempDir } = surfWorkspacesPerTest();
 
 function workspace(files: TreeSpec, commit = false): TempRepo {
-  const r = createTempRepo({ 'surf.toml': '', ...files }, { commit });
-  cleanups.push(() => r.dispose());
-  return r;
+  return surfWorkspace(files, { commit });
 }
 
 const hub = (items: string): string => (items === '' ? '---\nsummary: x\nanchors: []\n---\n' : `---\nsummary: x\nanchors:\n${items}---\n`);
@@ -210,8 +191,7 @@ describe('surf check (vectors §1.6, spec §7.6)', () => {
     const format = surf(r.dir, ['check', '--format', 'xml']);
     expect(format.status).toBe(2);
     expect(format.stderr).toContain("Allowed choices are human, json");
-    const empty = mkdtempSync(join(tmpdir(), 'surf-noconfig-'));
-    cleanups.push(() => rmSync(empty, { recursive: true, force: true }));
+    const empty = tempDir('surf-noconfig-');
     const none = surf(empty, ['check']);
     expect(none.status).toBe(2);
     expect(none.stderr.startsWith(`surf: no surf.toml found in ${empty} or any parent directory`)).toBe(true);
@@ -255,8 +235,7 @@ describe('surf verify (spec §7.7)', () => {
   });
 
   it('checks a hub linked from outside the workspace, but never writes there', () => {
-    const outside = mkdtempSync(join(tmpdir(), 'surf-outside-hub-'));
-    cleanups.push(() => rmSync(outside, { recursive: true, force: true }));
+    const outside = tempDir('surf-outside-hub-');
     const text = hub(item('src/m.rs > add'));
     writeFileSync(join(outside, 'shared.md'), text);
     const r = workspace({ 'src/m.rs': G1, 'hubs/shared.md': { symlink: join(outside, 'shared.md') } });
@@ -370,7 +349,7 @@ describe('a reader that stops early (`… | head`)', () => {
     const long = 'a long claim '.repeat(20_000);
     const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:f1075e760a17', long) + item('src/m.rs > add', '2:000000000000', long)) });
     const piped = (args: string): { codes: string; stderr: string } => {
-      const run = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" ${args} | head -c 10 > /dev/null; echo "\${PIPESTATUS[0]}"`], {
+      const run = spawnSync('bash', ['-c', `"${process.execPath}" "${SURF_BIN}" ${args} | head -c 10 > /dev/null; echo "\${PIPESTATUS[0]}"`], {
         cwd: r.dir,
         encoding: 'utf8',
         env: { ...process.env, ...GIT_TEST_ENV },
@@ -386,7 +365,7 @@ describe('--report to a path that is not a regular file', () => {
   it('/dev/stdout receives the report after the human output', () => {
     const r = workspace({ 'src/m.rs': G1, 'hubs/a.md': hub(item('src/m.rs > add', '2:f1075e760a17')) });
     // Through a pipe, as in CI logs (a socket, which spawnSync uses, cannot be opened by path).
-    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" check --report json=/dev/stdout | cat`], { cwd: r.dir, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
+    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${SURF_BIN}" check --report json=/dev/stdout | cat`], { cwd: r.dir, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('surf check: all anchored spans match their stored hashes.\n{\n  "version": 1,\n  "divergences": []\n}\n');

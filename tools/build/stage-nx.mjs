@@ -3,7 +3,7 @@
 //
 // Why one package: the plugin, the executors, the generators and both CLIs share the same
 // engines, and a user should list one devDependency and get all of them. The internal libraries
-// (@driftgate/git, syntax, surf, boundver, report, triage) are bundled into it and stay private; what
+// (@driftgate/git, syntax, surf, boundver, report, triage, lsp, cli) are bundled into it and stay private; what
 // cannot be bundled is a dependency with a range (see RUNTIME_DEPENDENCIES).
 //
 // Layout: every bundled file sits flat in dist/, so code that finds a file relative to its own

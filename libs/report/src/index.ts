@@ -47,4 +47,3 @@ export { type ReportTarget, parseReportTarget } from './write/report-target.js';
 export { type ReportTargets, type WrittenReport, writeReportFile, writeReports } from './write/write-reports.js';
 export { type MergedSarif, type SarifInput, type SarifRuleConflict, mergeSarif } from './write/merge-sarif.js';
 export { readSarifFiles } from './write/sarif-files.js';
-export { COMPLETION_SHELLS, type CompletableCommand, type CompletableOption, type CompletionShell, completionInstallText, completionScript } from './shell-completions.js';

@@ -1,3 +1,5 @@
+import type { CliIo, ExitCodeOf, ExitCodeTable } from '@driftgate/cli';
+
 /**
  * Every exit code `boundver` uses (the graded contract of the reference CLI); only main.ts turns
  * these into a process exit. Higher is more severe for verify drift, except `usage`, which means
@@ -16,6 +18,9 @@ export const BoundverExit = {
   boundary: 4,
   /** Compatibility drift: the version's compat identity changed. */
   compat: 5,
-} as const;
+} as const satisfies ExitCodeTable;
 
-export type BoundverExitCode = (typeof BoundverExit)[keyof typeof BoundverExit];
+export type BoundverExitCode = ExitCodeOf<typeof BoundverExit>;
+
+/** What a boundver command may do to the outside world; the last recorded exit code wins (verify records its graded code). */
+export type BoundverIo = CliIo<BoundverExitCode>;

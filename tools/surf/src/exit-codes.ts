@@ -1,3 +1,5 @@
+import type { CliIo, ExitCodeOf, ExitCodeTable } from '@driftgate/cli';
+
 /** Every exit code `surf` uses; only main.ts turns these into a process exit. */
 export const SurfExit = {
   /** Clean: no divergence, no blocking lint finding, command succeeded. */
@@ -11,6 +13,9 @@ export const SurfExit = {
    * for what was written), or `surf check --watch` stopped, which is the only way it ends.
    */
   interrupted: 130,
-} as const;
+} as const satisfies ExitCodeTable;
 
-export type SurfExitCode = (typeof SurfExit)[keyof typeof SurfExit];
+export type SurfExitCode = ExitCodeOf<typeof SurfExit>;
+
+/** What a surf command may do to the outside world; the highest recorded exit code wins. */
+export type SurfIo = CliIo<SurfExitCode>;

@@ -1,0 +1,10 @@
+export { cliProgram, type ProgramOptions } from './parse/program.js';
+export { formatOption, reportFormatOption, reportTargetOption } from './parse/format-options.js';
+export type { ExitCodeOf, ExitCodeTable } from './run/exit-codes.js';
+export type { CliIo, ExitPolicy } from './run/cli-io.js';
+export { type CliFailure, renderCliFailure } from './run/cli-failure.js';
+export { type CliProcess, type ProcessCli, type ProcessCliOptions, processCli } from './run/process-cli.js';
+export { prettyJson, safe, safeIndented, safeLines } from './output/terminal-text.js';
+export { emitReport } from './output/emit-report.js';
+export { COMPLETION_SHELLS, type CompletableCommand, type CompletableOption, type CompletionShell, completionInstallText, completionScript } from './completions/shell-completions.js';
+export { registerCompletionsCommand } from './completions/completions-command.js';

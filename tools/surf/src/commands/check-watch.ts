@@ -1,0 +1,56 @@
+import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
+import { CheckWatch, type CheckWatchOptions, type ClaimVerdict, type VerdictChange, type WatchUpdate, loadWorkspace } from '@driftgate/surf';
+import { SurfExit, type SurfIo } from '../exit-codes.js';
+import { reportedWorkspace } from '../render/reported-workspace.js';
+import { SURF_VERSION } from '../version.js';
+
+/**
+ * `surf check --watch`: the human report of a first check, then after each burst of changes one
+ * line per verdict that changed and a summary, until Ctrl-C (or SIGTERM/SIGHUP), which stops
+ * watching and ends with 130 like any interrupted command. A check that cannot run (a surf.toml
+ * broken mid-edit) is reported on stderr and watching goes on.
+ */
+export async function watchChecks(io: SurfIo, options: CheckWatchOptions): Promise<void> {
+  const workspace = await loadWorkspace(io.cwd);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  for (const signal of signals) process.on(signal, stop);
+  try {
+    const session = await CheckWatch.start(workspace.root, options, {
+      update: (update) => io.out(renderUpdate(update, workspace)),
+      error: (error) => io.err(`surf check --watch: ${terminalSafe(error instanceof Error ? error.message : String(error))}; still watching\n`),
+    });
+    io.err('surf check --watch: watching for changes (Ctrl-C to stop)\n');
+    await stopped;
+    await session.close();
+    io.exit(SurfExit.interrupted);
+  } finally {
+    for (const signal of signals) process.off(signal, stop);
+  }
+}
+
+function renderUpdate(update: WatchUpdate, workspace: Parameters<typeof reportedWorkspace>[0]): string {
+  const { result } = update;
+  if (update.first) {
+    return renderReport(fromSurfCheck(result, { version: SURF_VERSION, workspace: reportedWorkspace(workspace, result) }), 'human').out;
+  }
+  const lines = update.changes.map(changeLine);
+  const diverged = result.divergences.length;
+  const claims = `${result.stats.claims} claim${result.stats.claims === 1 ? '' : 's'}`;
+  const summary = diverged === 0 ? `no divergence over ${claims}` : `${diverged} divergence${diverged === 1 ? '' : 's'} over ${claims}`;
+  const changed = update.changed.length === 1 ? terminalSafe(update.changed[0]!) : `${update.changed.length} files`;
+  const head = update.changes.length === 0 ? `no verdict changed (${changed} changed)` : `${update.changes.length} verdict${update.changes.length === 1 ? '' : 's'} changed (${changed} changed)`;
+  return `${[`surf check --watch: ${head}; ${summary}`, ...lines].join('\n')}\n`;
+}
+
+/** `  CHANGED hubs/a.md:12  src/a.ts > f  (was clean)`; the kind is what it is now. */
+function changeLine(change: VerdictChange): string {
+  const now = change.after;
+  const where = (v: ClaimVerdict) => `${terminalSafe(v.hub)}${v.hubLine > 0 ? `:${v.hubLine}` : ''}${v.at === '' ? '' : `  ${terminalSafe(v.at)}`}`;
+  if (now === undefined) return `  GONE    ${where(change.before!)}  (no longer claimed)`;
+  const label = now.kind === 'clean' ? 'CLEAN' : now.kind.toUpperCase().replace('REFERENCED_STALE', 'REF-STALE');
+  const was = change.before === undefined ? 'new' : `was ${change.before.kind}`;
+  const detail = now.kind === 'clean' || now.detail === '' || /^\d?:?[0-9a-f]{12}$/.test(now.detail) ? '' : `: ${terminalSafe(now.detail)}`;
+  return `  ${label.padEnd(7)} ${where(now)}  (${was})${detail}`;
+}

@@ -1,0 +1,31 @@
+import { startSurfServer } from '@driftgate/lsp';
+import type { Command } from 'commander';
+import { createConnection } from 'vscode-languageserver/node.js';
+import { SurfExit, type SurfIo } from '../exit-codes.js';
+
+interface LspFlags {
+  readonly stdio?: boolean;
+}
+
+/**
+ * `surf lsp --stdio`: the language server, speaking LSP on stdin/stdout (stdout then belongs to
+ * the protocol: nothing else may print there). It ends when the client sends `exit` (0 after
+ * `shutdown`, 1 without, as the protocol says; vscode-languageserver ends the process itself) or
+ * when the client closes stdin.
+ */
+export function registerLspCommand(program: Command, io: SurfIo): void {
+  program
+    .command('lsp')
+    .description('start the surf language server (diagnostics, re-stamp code actions, hovers) for an editor')
+    .option('--stdio', 'speak LSP over stdin/stdout (the only transport)')
+    .action(async (flags: LspFlags) => {
+      if (flags.stdio !== true) {
+        io.err('surf: `surf lsp` needs --stdio (the editor starts it as `surf lsp --stdio`; see docs/editors.md)\n');
+        io.exit(SurfExit.usage);
+        return;
+      }
+      const closed = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+      startSurfServer(createConnection(process.stdin, process.stdout));
+      await closed;
+    });
+}
