@@ -114,7 +114,10 @@ export { type StatsOptions, type StatsRate, type StatsReport, computeStats } fro
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './commands/load-workspace.js';
 export { type Divergence, type DivergenceKind, type SpanLocation } from './commands/divergence.js';
 export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './commands/check.js';
-export { type CacheStats } from './cache/cached-hashing.js';
+export { type CacheStats, type HashJob } from './cache/cached-hashing.js';
+export { type AnswerOptions, type SiteAnswers, answerSiteRequests } from './commands/answer-site-requests.js';
+export { checkSiteRequest } from './commands/check-site-request.js';
+export type { SiteHashRequest, SiteHashResult } from './commands/hash-file-sites.js';
 export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';
 export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
 export { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';

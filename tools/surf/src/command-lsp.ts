@@ -2,10 +2,13 @@ import { startSurfServer } from '@driftgate/lsp';
 import type { Command } from 'commander';
 import { createConnection } from 'vscode-languageserver/node.js';
 import type { CliIo } from './cli-io.js';
+import { cacheSetting } from './command-check.js';
 import { SurfExit } from './exit-codes.js';
 
 interface LspFlags {
   readonly stdio?: boolean;
+  readonly cache: boolean;
+  readonly cacheDir?: string;
 }
 
 /**
@@ -19,6 +22,8 @@ export function registerLspCommand(program: Command, io: CliIo): void {
     .command('lsp')
     .description('start the surf language server (diagnostics, re-stamp code actions, hovers) for an editor')
     .option('--stdio', 'speak LSP over stdin/stdout (the only transport)')
+    .option('--no-cache', 'judge the claims at start without the result cache `surf check` keeps (also SURF_NO_CACHE=1)')
+    .option('--cache-dir <dir>', 'the result cache directory, as for `surf check` (also SURF_CACHE_DIR)')
     .action(async (flags: LspFlags) => {
       if (flags.stdio !== true) {
         io.err('surf: `surf lsp` needs --stdio (the editor starts it as `surf lsp --stdio`; see docs/editors.md)\n');
@@ -26,7 +31,7 @@ export function registerLspCommand(program: Command, io: CliIo): void {
         return;
       }
       const closed = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-      startSurfServer(createConnection(process.stdin, process.stdout));
+      startSurfServer(createConnection(process.stdin, process.stdout), { cache: cacheSetting(io, flags) });
       await closed;
     });
 }

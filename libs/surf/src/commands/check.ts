@@ -9,6 +9,7 @@ import type { Span } from '../resolve.js';
 import { type Recipe, formatStamp, parseStamp } from '../stamp.js';
 import { writeRecipe } from '../workspace/config.js';
 import type { Divergence, SpanLocation } from './divergence.js';
+import { checkSiteRequest } from './check-site-request.js';
 import { GitContext } from './git-context.js';
 import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
@@ -175,15 +176,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
           plan.results[i] = { ok: false, kind: target.kind, message: target.message };
           return;
         }
-        const request: SiteHashRequest = {
-          anchor: target.anchor,
-          recipe,
-          ignoreLiterals: claimStamp.ignoreLiterals,
-          // A multi-site claim's code is shown for the sites that changed, known only once history is read.
-          withCode: true,
-          ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
-          ...(!single && stamp !== undefined ? { withTokens: true } : {}),
-        };
+        const request = checkSiteRequest(target.anchor, recipe, claimStamp.ignoreLiterals, stamp, single);
         ask(target.anchor.file, request, (result) => {
           plan.results[i] = result;
         });
