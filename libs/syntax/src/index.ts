@@ -16,6 +16,7 @@ export {
   loadLanguage,
   loadLanguages,
   parserFor,
+  preferBaselineWasm,
   requireLang,
   syntaxVersions,
 } from './languages.js';
