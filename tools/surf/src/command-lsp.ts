@@ -1,6 +1,4 @@
-import { startSurfServer } from '@driftgate/lsp';
 import type { Command } from 'commander';
-import { createConnection } from 'vscode-languageserver/node.js';
 import type { CliIo } from './cli-io.js';
 import { cacheSetting } from './command-check.js';
 import { SurfExit } from './exit-codes.js';
@@ -30,6 +28,9 @@ export function registerLspCommand(program: Command, io: CliIo): void {
         io.exit(SurfExit.usage);
         return;
       }
+      // Loaded here, not at start: every other command would otherwise pay for evaluating the
+      // language server's modules (tens of milliseconds of each run).
+      const [{ startSurfServer }, { createConnection }] = await Promise.all([import('@driftgate/lsp'), import('vscode-languageserver/node.js')]);
       const closed = new Promise<void>((resolve) => process.stdin.once('end', resolve));
       startSurfServer(createConnection(process.stdin, process.stdout), { cache: cacheSetting(io, flags) });
       await closed;
