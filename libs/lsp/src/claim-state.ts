@@ -21,7 +21,6 @@ import {
   type LoadedWorkspace,
   type ParsedFile,
   type Span,
-  claimSites,
   hashClaim,
   langForPath,
   parseAnchor,
@@ -31,6 +30,7 @@ import {
   runLint,
   writeRecipe,
 } from '@driftgate/surf';
+import { hubClaims, sitesOf } from './lazy-claims.js';
 
 /** What the server knows of one claim, computed from open buffers first, then the disk. */
 export type ClaimVerdict =
@@ -203,7 +203,7 @@ export class ClaimState {
       this.hubTexts.set(rel, text);
       let claims: readonly Claim[] = [];
       try {
-        claims = parseHub(text, { path: rel }).anchors;
+        claims = hubClaims(text, rel);
       } catch {
         // A hub half-typed does not parse: its claims are unknown until it does again.
       }
@@ -248,7 +248,7 @@ export class ClaimState {
       perHub.set(rel, entries);
       let claims: readonly Claim[] = [];
       try {
-        claims = parseHub(text, { path: rel }).anchors;
+        claims = hubClaims(text, rel);
       } catch {
         // As in refresh: a hub that does not parse has no claims until it does.
       }
@@ -300,7 +300,7 @@ export class ClaimState {
   private plan(claim: Claim): ClaimPlan {
     const files: string[] = [];
     const anchors: Anchor[] = [];
-    for (const site of claimSites(claim)) {
+    for (const site of sitesOf(claim)) {
       try {
         const anchor = parseAnchor(site);
         anchors.push(anchor);

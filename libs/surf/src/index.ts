@@ -82,6 +82,7 @@ export {
 export { type HubKind, hubKindOf } from './hub/hub-kind.js';
 export { HubParseError, type HubParseErrorKind } from './hub/hub-parse-error.js';
 export { type Claim, type Hub, claimSites } from './hub/hub-types.js';
+export { type ClaimStampFacts, type HubFacts, quickHubFacts } from './hub/hub-facts.js';
 export { type ParseHubOptions, parseHub } from './hub/parse-hub.js';
 export {
   type ClaimStamp,
