@@ -326,7 +326,7 @@ export class ClaimState {
       const hash = await hashClaim(sources, { recipe, ignoreLiterals: claim.ignoreLiterals });
       const at = hash.sites.map((site, i) => {
         const { text } = sources[i]!.source;
-        const range = { start: positionAt(text, site.span.startIndex), end: positionAt(text, site.span.endIndex) };
+        const range = rangeOf(text, site.span);
         return { file: anchors[i]!.file, span: site.span, range };
       });
       if (stamp !== undefined && stamp.hex === hash.digest) return { hub, claim, files, verdict: { kind: 'clean', sites: at } };
@@ -377,19 +377,22 @@ function diskSite(root: string, file: string, span: Span): SiteAt {
         } catch {
           // Gone since it was read: the file's claims are judged again when the server hears of it.
         }
-        range = { start: positionAt(text, span.startIndex), end: positionAt(text, span.endIndex) };
+        range = rangeOf(text, span);
       }
       return range;
     },
   };
 }
 
-/** tree-sitter columns count bytes; LSP counts UTF-16 units, as the parsed text's indices do. */
-function positionAt(text: string, index: number): Position {
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-  let line = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
-  return { line, character: index - lineStart };
+/**
+ * A span as LSP positions. tree-sitter columns count bytes; LSP counts UTF-16 units, as the
+ * parsed text's indices do, so a column is the index's distance from its line's start. The
+ * span's lines are tree-sitter rows (one per `\n`), which is how the positions count lines too;
+ * taking them from the span keeps this to the length of two lines, not of the text before them.
+ */
+function rangeOf(text: string, span: Span): SiteAt['range'] {
+  const at = (index: number, line: number): Position => ({ line: line - 1, character: index - (text.lastIndexOf('\n', index - 1) + 1) });
+  return { start: at(span.startIndex, span.startLine), end: at(span.endIndex, span.endLine) };
 }
 
 async function readText(path: string): Promise<string | undefined> {
