@@ -1,7 +1,9 @@
 // Black-box tests of `surf lsp --stdio` through the built bin (`npm run build` first): a real
 // LSP client (vscode-languageserver-protocol's connection) drives the real server process over
 // stdio in a temporary git repository.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +32,9 @@ import {
   createProtocolConnection,
 } from 'vscode-languageserver-protocol/node.js';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node.js';
+import { hashAnchor } from '@driftgate/surf';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 
 const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
@@ -49,8 +54,8 @@ class Session {
   stderr = '';
   private versions = new Map<string, number>();
 
-  constructor(readonly root: string) {
-    this.child = spawn(process.execPath, [BIN, 'lsp', '--stdio'], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
+  constructor(readonly root: string, args: readonly string[] = []) {
+    this.child = spawn(process.execPath, [BIN, 'lsp', '--stdio', ...args], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
     this.client = createProtocolConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
@@ -89,6 +94,13 @@ class Session {
     await this.client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), version }, contentChanges: [{ text }] });
   }
 
+  /** Sends content changes as they are (ranged or whole-text), in one didChange. */
+  async changes(rel: string, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
+    const version = (this.versions.get(rel) ?? 1) + 1;
+    this.versions.set(rel, version);
+    await this.client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), version }, contentChanges });
+  }
+
   async pull(rel: string): Promise<Diagnostic[]> {
     const report = await this.client.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: this.uri(rel) } });
     return (report as FullDocumentDiagnosticReport).items;
@@ -114,8 +126,8 @@ function workspace(): TempRepo {
   return repo;
 }
 
-function session(repo: TempRepo): Session {
-  const s = new Session(repo.dir);
+function session(repo: TempRepo, args: readonly string[] = []): Session {
+  const s = new Session(repo.dir, args);
   cleanups.push(() => s.child.kill());
   return s;
 }
@@ -245,4 +257,124 @@ describe('surf lsp --stdio', () => {
     await s.client.sendNotification(ExitNotification.type);
     expect(await s.exited).toBe(1);
   }, 30_000);
+
+  it('follows ranged, multi-change, multi-byte and whole-text edits incrementally with the verdicts and stamps of a fresh parse', async () => {
+    const MODULE =
+      'export function greet(name: string): string {\n  // héllo 😀 wörld\n  return `hi ${name} — ünï 😀`;\n}\n\n' +
+      'export function add(a: number, b: number): number {\n  return a + b;\n}\n\n' +
+      'export class Box {\n  open(): string {\n    return "📦";\n  }\n}\n';
+    const SITES = ['src/m.ts > greet', 'src/m.ts > add', 'src/m.ts > Box'];
+    const stamps = await Promise.all(SITES.map(async (at) => (await hashAnchor(MODULE, at)).stamp));
+    const hub =
+      '---\nsummary: x\nanchors:\n' + SITES.map((at, i) => `  - claim: claim ${i}\n    at: ${at}\n    hash: ${stamps[i]}\n`).join('') + '---\n';
+    const repo = createTempRepo({ 'surf.toml': '', 'src/m.ts': MODULE, 'hubs/h.md': hub });
+    cleanups.push(() => repo.dispose());
+    const s = session(repo);
+    await s.initialize(true);
+    await s.open('src/m.ts', 'typescript', MODULE);
+    await s.open('hubs/h.md', 'markdown', hub);
+    // What the editor holds, kept by the same document rules a client uses.
+    const doc = TextDocument.create(s.uri('src/m.ts'), 'typescript', 1, MODULE);
+    const at = (needle: string, from = 0): { line: number; character: number } => {
+      const index = doc.getText().indexOf(needle, from);
+      if (index < 0) throw new Error(`no ${needle}`);
+      return doc.positionAt(index);
+    };
+    const range = (needle: string): { start: { line: number; character: number }; end: { line: number; character: number } } => {
+      const start = doc.getText().indexOf(needle);
+      return { start: doc.positionAt(start), end: doc.positionAt(start + needle.length) };
+    };
+
+    /** The diagnostics a fresh parse of the buffer gives: per claim, its stamp now and its span. */
+    const expectFresh = async (): Promise<void> => {
+      const text = doc.getText();
+      const fresh = await Promise.all(SITES.map((site) => hashAnchor(text, site)));
+      const changed = fresh.map((hash, i) => (hash.stamp === stamps[i] ? undefined : hash));
+      const onHub = await s.pull('hubs/h.md');
+      expect(onHub.filter((d) => d.source === 'surf').map((d) => [d.range.start.line, (d.data as { newHash: string } | undefined)?.newHash ?? d.message])).toEqual(
+        changed.flatMap((hash, i) => (hash === undefined ? [] : [[3 + 3 * i, hash.stamp]])),
+      );
+      const onSource = await s.pull('src/m.ts');
+      expect(onSource.map((d) => d.range)).toEqual(
+        changed.flatMap((hash) => (hash === undefined ? [] : [{ start: doc.positionAt(hash.span!.startIndex), end: doc.positionAt(hash.span!.endIndex) }])),
+      );
+    };
+    const send = async (changes: TextDocumentContentChangeEvent[]): Promise<void> => {
+      TextDocument.update(doc, changes, doc.version + 1);
+      await s.changes('src/m.ts', changes);
+      await expectFresh();
+    };
+
+    await expectFresh();
+    // One ranged edit after astral characters on the same line (UTF-16 columns count them twice).
+    await send([{ range: range('hi ${name}'), text: 'hello ${name.trim()} ✓' }]);
+    // Two changes in one notification, the second positioned in the text the first left.
+    const first: TextDocumentContentChangeEvent = { range: range('a + b'), text: 'a - b' };
+    TextDocument.update(doc, [first], doc.version);
+    const second: TextDocumentContentChangeEvent = { range: { start: at('export class Box'), end: at('export class Box') }, text: '// ñ 😀 inserted\n' };
+    TextDocument.update(doc, [second], doc.version);
+    await s.changes('src/m.ts', [first, second]);
+    await expectFresh();
+    // Undo the body change: the stamp matches again.
+    await send([{ range: range('a - b'), text: 'a + b' }]);
+    // A deletion over several lines with multi-byte text in it, and a CRLF line break typed.
+    await send([{ range: { start: at('  // héllo'), end: at('  return `hello') }, text: '\r\n' }]);
+    await send([{ range: range('"📦"'), text: '"📦📦"' }]);
+    // The whole text replaced (functions swapped).
+    const swapped = doc.getText().split('\n\n').reverse().join('\n\n');
+    await send([{ text: swapped }]);
+    // Back to the text the claims were stamped on, in one whole-text change: every claim clean.
+    await send([{ text: MODULE }]);
+    expect((await s.pull('hubs/h.md')).filter((d) => d.source === 'surf')).toEqual([]);
+    expect(await s.close()).toBe(0);
+  }, 60_000);
+
+  it('judges every claim at start as `surf check` does, through its result cache: each fills it for the other', async () => {
+    const tree: Record<string, string> = { 'surf.toml': '' };
+    let claims = '';
+    for (let i = 0; i < 4; i++) {
+      tree[`src/f${i}.rs`] = i === 2 ? BROKEN : G1;
+      claims += `  - claim: add ${i}\n    at: src/f${i}.rs > add\n    hash: 2:f1075e760a17\n`;
+    }
+    claims += '  - claim: gone\n    at: src/f0.rs > missing\n    hash: 2:f1075e760a17\n  - claim: new\n    at: src/f1.rs > add\n';
+    tree['hubs/h.md'] = `---\nsummary: x\nanchors:\n${claims}---\n`;
+    const repo = createTempRepo(tree);
+    cleanups.push(() => repo.dispose());
+    const cacheDir = mkdtempSync(join(tmpdir(), 'surf-lsp-cache-'));
+    cleanups.push(() => rmSync(cacheDir, { recursive: true, force: true }));
+    const cacheBytes = (): string[] => {
+      const dir = join(cacheDir, 'surf-v1');
+      return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort().map((name) => readFileSync(join(dir, name), 'utf8')) : [];
+    };
+    const check = (): { divergences: Array<{ kind: string; new_hash?: string }> } => {
+      const run = spawnSync(process.execPath, [BIN, 'check', '--format', 'json', '--cache-dir', cacheDir], { cwd: repo.dir, encoding: 'utf8', env: { ...process.env, ...GIT_TEST_ENV } });
+      return JSON.parse(run.stdout) as { divergences: Array<{ kind: string; new_hash?: string }> };
+    };
+    const firstDiagnostics = async (args: string[]): Promise<Array<[number, unknown, unknown]>> => {
+      const s = session(repo, args);
+      await s.initialize(true);
+      // No document is open: every verdict comes from the first judgement over the disk.
+      const items = (await s.pull('hubs/h.md')).filter((d) => d.source === 'surf');
+      expect(await s.close()).toBe(0);
+      return items.map((d) => [d.range.start.line + 1, d.code, (d.data as { newHash?: string } | undefined)?.newHash]);
+    };
+
+    // The server starts first: it leaves the cache a following check answers every file from.
+    const fromServer = await firstDiagnostics(['--cache-dir', cacheDir]);
+    const written = cacheBytes();
+    expect(written).toHaveLength(1);
+    // The claims of f2 (changed), `gone` and `new`, at their hub lines, with the stamps check computes.
+    const expected = check().divergences.map((d, i) => [[10, 16, 19][i], d.kind, d.new_hash]);
+    expect(fromServer).toEqual(expected);
+    expect(expected.map(([, kind]) => kind)).toEqual(['changed', 'unresolvable', 'unverified']);
+    // Every question the check asked was answered from the server's cache: nothing was rewritten.
+    expect(cacheBytes()).toEqual(written);
+    // And the other way round: a server started after a check finds its answers there.
+    expect(await firstDiagnostics(['--cache-dir', cacheDir])).toEqual(expected);
+    expect(cacheBytes()).toEqual(written);
+    // Without the cache the verdicts are the same, and nothing is written.
+    rmSync(cacheDir, { recursive: true, force: true });
+    expect(await firstDiagnostics(['--no-cache', '--cache-dir', cacheDir])).toEqual(expected);
+    expect(cacheBytes()).toEqual([]);
+  }, 60_000);
 });

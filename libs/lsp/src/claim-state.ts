@@ -1,15 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type TextSplice, applySplice, reparseSourceSync, spliceBetween } from '@driftgate/syntax';
 import {
   type Anchor,
   type Claim,
+  type HashJob,
+  type ParsedStamp,
+  type Recipe,
+  type ResultCacheOptions,
+  type SiteHashRequest,
+  type SiteHashResult,
+  answerSiteRequests,
+  checkSiteRequest,
+  combineSiteHashes,
+  formatStamp,
   HubParseError,
   type LintFinding,
   type LoadedHub,
   type LoadedWorkspace,
   type ParsedFile,
   type Span,
-  claimSites,
   hashClaim,
   langForPath,
   parseAnchor,
@@ -19,6 +30,7 @@ import {
   runLint,
   writeRecipe,
 } from '@driftgate/surf';
+import { hubClaims, sitesOf } from './lazy-claims.js';
 
 /** What the server knows of one claim, computed from open buffers first, then the disk. */
 export type ClaimVerdict =
@@ -64,6 +76,19 @@ export interface ClaimEntry {
 /** Where the server reads a workspace file: the editor's unsaved buffer when one is open. */
 export type BufferReader = (rel: string) => string | undefined;
 
+/** How the first judgement of every claim runs. */
+export interface ClaimStateOptions {
+  /** `surf check`'s result cache (`--no-cache`, `--cache-dir`); on by default. */
+  readonly cache?: ResultCacheOptions;
+  /** Worker threads for the first judgement (see surf's `workerCount`); default `auto`. */
+  readonly workers?: number | 'auto';
+}
+
+/** A claim's sites, anchors and recipe, or why it cannot be judged at all. */
+type ClaimPlan =
+  | { readonly ok: true; readonly files: string[]; readonly anchors: Anchor[]; readonly stamp: ParsedStamp | undefined; readonly recipe: Recipe }
+  | { readonly ok: false; readonly files: string[]; readonly detail: string };
+
 /**
  * The claims of the workspace and their verdicts, recomputed only for what an edit touches:
  * a hub edit re-reads that hub's claims, a source edit re-hashes the claims with a site in it.
@@ -72,15 +97,19 @@ export type BufferReader = (rel: string) => string | undefined;
 export class ClaimState {
   private readonly hubTexts = new Map<string, string>();
   private readonly entries = new Map<string, ClaimEntry[]>();
-  private readonly parses = new Map<string, { text: string; parsed: ParsedFile }>();
+  private readonly parses = new Map<string, ParsedFile>();
+  /** Per source file, the editor's splices since its tree was last parsed, in order. */
+  private readonly pendingSplices = new Map<string, TextSplice[]>();
   private readonly dirtyHubs = new Set<string>();
   private readonly dirtyFiles = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
   private lintFindings: Promise<readonly LintFinding[]> | undefined;
+  private seeded = false;
 
   constructor(
     private readonly workspace: LoadedWorkspace,
     private readonly buffer: BufferReader,
+    private readonly options: ClaimStateOptions = {},
   ) {
     for (const hub of workspace.hubs) {
       if (hub.kind !== 'Concept') continue;
@@ -109,6 +138,17 @@ export class ClaimState {
       this.dirtyHubs.add(rel);
       this.lintFindings = undefined;
     } else this.dirtyFiles.add(rel);
+  }
+
+  /**
+   * The editor changed `rel` by `splices` (against the text it had before). Its tree follows
+   * them on the next read instead of being parsed from scratch.
+   */
+  spliced(rel: string, splices: readonly TextSplice[]): void {
+    if (!this.parses.has(rel)) return;
+    const pending = this.pendingSplices.get(rel) ?? [];
+    pending.push(...splices);
+    this.pendingSplices.set(rel, pending);
   }
 
   /** A source file was saved (or changed on disk): lint, which reads the disk, runs again. */
@@ -153,13 +193,17 @@ export class ClaimState {
   }
 
   private async refresh(): Promise<ClaimEntry[]> {
+    if (!this.seeded) {
+      this.seeded = true;
+      await this.seed();
+    }
     for (const rel of [...this.dirtyHubs]) {
       this.dirtyHubs.delete(rel);
       const text = this.buffer(rel) ?? (await readText(join(this.root, rel))) ?? '';
       this.hubTexts.set(rel, text);
       let claims: readonly Claim[] = [];
       try {
-        claims = parseHub(text, { path: rel }).anchors;
+        claims = hubClaims(text, rel);
       } catch {
         // A hub half-typed does not parse: its claims are unknown until it does again.
       }
@@ -181,35 +225,108 @@ export class ClaimState {
 
   /** Frees the parsed trees. */
   dispose(): void {
-    for (const { parsed } of this.parses.values()) parsed.delete();
+    for (const parsed of this.parses.values()) parsed.delete();
     this.parses.clear();
+    this.pendingSplices.clear();
   }
 
-  private async judge(hub: string, claim: Claim): Promise<ClaimEntry> {
-    const sites = claimSites(claim);
+  /**
+   * The first judgement of every claim, the way `surf check` makes it: claims whose files are
+   * all on disk (no open buffer) are answered through the result cache and the work pool, so the
+   * first diagnostics cost what a (warm or cold) check costs; the rest are judged one by one.
+   */
+  private async seed(): Promise<void> {
+    const jobs = new Map<string, HashJob & { requests: SiteHashRequest[]; sinks: Array<(answer: SiteHashResult) => void> }>();
+    // Per hub, in claim order: how to get each claim's entry once the pool has answered.
+    const perHub = new Map<string, Array<() => ClaimEntry | Promise<ClaimEntry>>>();
+    for (const rel of [...this.dirtyHubs]) {
+      const text = this.buffer(rel) ?? this.hubTexts.get(rel);
+      if (text === undefined) continue;
+      this.dirtyHubs.delete(rel);
+      this.hubTexts.set(rel, text);
+      const entries: Array<() => ClaimEntry | Promise<ClaimEntry>> = [];
+      perHub.set(rel, entries);
+      let claims: readonly Claim[] = [];
+      try {
+        claims = hubClaims(text, rel);
+      } catch {
+        // As in refresh: a hub that does not parse has no claims until it does.
+      }
+      for (const claim of claims) {
+        const plan = this.plan(claim);
+        if (!plan.ok) {
+          entries.push(() => ({ hub: rel, claim, files: plan.files, verdict: { kind: 'unresolvable', detail: plan.detail } }));
+          continue;
+        }
+        if (plan.files.some((file) => this.buffer(file) !== undefined)) {
+          // An open buffer is newer than the disk the cache and the pool read.
+          entries.push(() => this.judge(rel, claim));
+          continue;
+        }
+        const answers: SiteHashResult[] = [];
+        plan.anchors.forEach((anchor, i) => {
+          let job = jobs.get(anchor.file);
+          if (job === undefined) jobs.set(anchor.file, (job = { file: anchor.file, requests: [], sinks: [] }));
+          job.requests.push(checkSiteRequest(anchor, plan.recipe, claim.ignoreLiterals, plan.stamp, plan.anchors.length === 1));
+          job.sinks.push((answer) => (answers[i] = answer));
+        });
+        entries.push(() => this.seededEntry(rel, claim, plan, answers));
+      }
+    }
+    const list = [...jobs.values()];
+    const { answers } = await answerSiteRequests(this.root, list, this.options);
+    list.forEach((job, j) => answers[j]!.forEach((answer, k) => job.sinks[k]!(answer)));
+    for (const [rel, pending] of perHub) {
+      const entries: ClaimEntry[] = [];
+      for (const entry of pending) entries.push(await entry());
+      this.entries.set(rel, entries);
+    }
+  }
+
+  /** A claim's verdict from `surf check`'s answers about its sites (all read from disk). */
+  private seededEntry(hub: string, claim: Claim, plan: Extract<ClaimPlan, { ok: true }>, answers: readonly SiteHashResult[]): ClaimEntry {
+    const { files, stamp, recipe } = plan;
+    const digests: string[] = [];
+    for (const answer of answers) {
+      if (answer === undefined || !answer.ok) return { hub, claim, files, verdict: { kind: 'unresolvable', detail: answer?.message ?? 'internal error: site not hashed' } };
+      digests.push(answer.digest);
+    }
+    const sites = answers.map((answer, i) => diskSite(this.root, files[i]!, (answer as Extract<SiteHashResult, { ok: true }>).span));
+    const digest = combineSiteHashes(digests);
+    if (stamp !== undefined && stamp.hex === digest) return { hub, claim, files, verdict: { kind: 'clean', sites } };
+    return { hub, claim, files, verdict: { kind: stamp === undefined ? 'unverified' : 'changed', newHash: formatStamp(recipe, digest), sites } };
+  }
+
+  private plan(claim: Claim): ClaimPlan {
     const files: string[] = [];
     const anchors: Anchor[] = [];
-    for (const site of sites) {
+    for (const site of sitesOf(claim)) {
       try {
         const anchor = parseAnchor(site);
         anchors.push(anchor);
         files.push(anchor.file);
       } catch (error) {
-        return { hub, claim, files, verdict: { kind: 'unresolvable', detail: messageOf(error) } };
+        return { ok: false, files, detail: messageOf(error) };
       }
     }
     const stamp = claim.hash === undefined ? undefined : parseStamp(claim.hash);
     const recipe = claim.hash === undefined ? writeRecipe(this.workspace.config) : stamp?.recipe;
-    if (recipe === undefined) {
-      return { hub, claim, files, verdict: { kind: 'unresolvable', detail: `unrecognized hash version in \`${claim.hash}\`; re-stamp with \`surf verify\`` } };
-    }
+    if (recipe === undefined) return { ok: false, files, detail: `unrecognized hash version in \`${claim.hash}\`; re-stamp with \`surf verify\`` };
+    return { ok: true, files, anchors, stamp, recipe };
+  }
+
+  private async judge(hub: string, claim: Claim): Promise<ClaimEntry> {
+    const plan = this.plan(claim);
+    const { files } = plan;
+    if (!plan.ok) return { hub, claim, files, verdict: { kind: 'unresolvable', detail: plan.detail } };
+    const { anchors, stamp, recipe } = plan;
     try {
       const sources: Array<{ anchor: Anchor; source: ParsedFile }> = [];
       for (const anchor of anchors) sources.push({ anchor, source: await this.parsed(anchor.file) });
       const hash = await hashClaim(sources, { recipe, ignoreLiterals: claim.ignoreLiterals });
       const at = hash.sites.map((site, i) => {
         const { text } = sources[i]!.source;
-        const range = { start: positionAt(text, site.span.startIndex), end: positionAt(text, site.span.endIndex) };
+        const range = rangeOf(text, site.span);
         return { file: anchors[i]!.file, span: site.span, range };
       });
       if (stamp !== undefined && stamp.hex === hash.digest) return { hub, claim, files, verdict: { kind: 'clean', sites: at } };
@@ -223,22 +340,59 @@ export class ClaimState {
     const text = this.buffer(rel) ?? (await readText(join(this.root, rel)));
     if (text === undefined) throw new Error(`cannot read \`${rel}\`: no such file`);
     const known = this.parses.get(rel);
-    if (known !== undefined && known.text === text) return known.parsed;
-    const lang = langForPath(rel);
-    if (lang === undefined) throw new Error(`unsupported file type: \`${rel}\``);
-    const parsed = await parseSource(text, lang, rel);
-    known?.parsed.delete();
-    this.parses.set(rel, { text, parsed });
+    const splices = this.pendingSplices.get(rel) ?? [];
+    this.pendingSplices.delete(rel);
+    if (known !== undefined && known.text === text) return known;
+    let parsed: ParsedFile;
+    if (known !== undefined) {
+      this.parses.delete(rel);
+      // The tree follows the edit: the editor's own splices when they lead to this text, else
+      // the one splice between the texts (a change on disk, or splices that went astray).
+      const between = splices.length > 0 && splices.reduce(applySplice, known.text) === text ? splices : [spliceBetween(known.text, text)!];
+      parsed = reparseSourceSync(known, between);
+    } else {
+      const lang = langForPath(rel);
+      if (lang === undefined) throw new Error(`unsupported file type: \`${rel}\``);
+      parsed = await parseSource(text, lang, rel);
+    }
+    this.parses.set(rel, parsed);
     return parsed;
   }
 }
 
-/** tree-sitter columns count bytes; LSP counts UTF-16 units, as the parsed text's indices do. */
-function positionAt(text: string, index: number): Position {
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-  let line = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
-  return { line, character: index - lineStart };
+/**
+ * A site answered from disk: its LSP range is worked out from the file's text only when asked
+ * (a definition jump, a diagnostic), since most sites are never shown.
+ */
+function diskSite(root: string, file: string, span: Span): SiteAt {
+  let range: SiteAt['range'] | undefined;
+  return {
+    file,
+    span,
+    get range() {
+      if (range === undefined) {
+        let text = '';
+        try {
+          text = readFileSync(join(root, file), 'utf8');
+        } catch {
+          // Gone since it was read: the file's claims are judged again when the server hears of it.
+        }
+        range = rangeOf(text, span);
+      }
+      return range;
+    },
+  };
+}
+
+/**
+ * A span as LSP positions. tree-sitter columns count bytes; LSP counts UTF-16 units, as the
+ * parsed text's indices do, so a column is the index's distance from its line's start. The
+ * span's lines are tree-sitter rows (one per `\n`), which is how the positions count lines too;
+ * taking them from the span keeps this to the length of two lines, not of the text before them.
+ */
+function rangeOf(text: string, span: Span): SiteAt['range'] {
+  const at = (index: number, line: number): Position => ({ line: line - 1, character: index - (text.lastIndexOf('\n', index - 1) + 1) });
+  return { start: at(span.startIndex, span.startLine), end: at(span.endIndex, span.endLine) };
 }
 
 async function readText(path: string): Promise<string | undefined> {

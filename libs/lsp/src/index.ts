@@ -1,2 +1,2 @@
 export { RESTAMP_TITLE, startSurfServer } from './server.js';
-export { type BufferReader, type ClaimEntry, ClaimState, type ClaimVerdict, type SiteAt } from './claim-state.js';
+export { type BufferReader, type ClaimEntry, ClaimState, type ClaimStateOptions, type ClaimVerdict, type SiteAt } from './claim-state.js';

@@ -1,7 +1,6 @@
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GitContext, type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type CodeAction,
   CodeActionKind,
@@ -11,10 +10,10 @@ import {
   DocumentDiagnosticReportKind,
   type InitializeResult,
   TextDocumentSyncKind,
-  TextDocuments,
   type TextEdit,
 } from 'vscode-languageserver';
-import { ClaimState, type ClaimEntry } from './claim-state.js';
+import { ClaimState, type ClaimEntry, type ClaimStateOptions } from './claim-state.js';
+import { splicedDocuments } from './spliced-documents.js';
 
 /** What a hub diagnostic carries so its code action can re-stamp the claim it is about. */
 interface RestampData {
@@ -32,8 +31,7 @@ export const RESTAMP_TITLE = 'Re-stamp this claim (surf verify)';
  * (`textDocument/diagnostic`, with inter-file dependencies and a refresh after every edit) when
  * the client can, and pushed to open documents otherwise.
  */
-export function startSurfServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+export function startSurfServer(connection: Connection, options: ClaimStateOptions = {}): void {
   let state: ClaimState | undefined;
   let ready: Promise<ClaimState | undefined> = Promise.resolve(undefined);
   let pull = false;
@@ -47,6 +45,10 @@ export function startSurfServer(connection: Connection): void {
     return rel.startsWith('..') ? undefined : rel.split(sep).join('/');
   };
   const uriOf = (root: string, rel: string): string => pathToFileURL(`${root}/${rel}`).toString();
+  const documents = splicedDocuments((uri, splices) => {
+    const rel = relOf(uri);
+    if (rel !== undefined) state?.spliced(rel, splices);
+  });
   const buffer = (root: string) => (rel: string): string | undefined => documents.get(uriOf(root, rel))?.getText();
 
   connection.onInitialize(async (params): Promise<InitializeResult> => {
@@ -55,7 +57,7 @@ export function startSurfServer(connection: Connection): void {
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     canRefresh = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     ready = loadWorkspace(start).then(
-      (workspace) => (state = new ClaimState(workspace, buffer(workspace.root))),
+      (workspace) => (state = new ClaimState(workspace, buffer(workspace.root), options)),
       (error: unknown) => {
         connection.window.showErrorMessage(`surf: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;

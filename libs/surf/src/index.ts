@@ -82,6 +82,7 @@ export {
 export { type HubKind, hubKindOf } from './hub/hub-kind.js';
 export { HubParseError, type HubParseErrorKind } from './hub/hub-parse-error.js';
 export { type Claim, type Hub, claimSites } from './hub/hub-types.js';
+export { type ClaimStampFacts, type HubFacts, quickHubFacts } from './hub/hub-facts.js';
 export { type ParseHubOptions, parseHub } from './hub/parse-hub.js';
 export {
   type ClaimStamp,
@@ -114,7 +115,10 @@ export { type StatsOptions, type StatsRate, type StatsReport, computeStats } fro
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './workspace/load-workspace.js';
 export { type Divergence, type DivergenceKind, type SpanLocation } from './check/divergence.js';
 export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './check/check.js';
-export { type CacheStats } from './cache/cached-hashing.js';
+export { type CacheStats, type HashJob } from './cache/cached-hashing.js';
+export { type AnswerOptions, type SiteAnswers, answerSiteRequests } from './check/answer-site-requests.js';
+export { checkSiteRequest } from './check/check-site-request.js';
+export type { SiteHashRequest, SiteHashResult } from './pool/hash-file-sites.js';
 export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';
 export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
 export { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';

@@ -16,10 +16,12 @@ export {
   loadLanguage,
   loadLanguages,
   parserFor,
+  preferBaselineWasm,
   requireLang,
   syntaxVersions,
 } from './languages.js';
-export { ParsedFile, parseFile, parseSource, parseSourceSync } from './parsed-file.js';
+export { ParsedFile, parseFile, parseSource, parseSourceSync, reparseSourceSync } from './parsed-file.js';
+export { type TextSplice, applySplice, spliceBetween, treeEditFor } from './source-edit.js';
 export { type SyntaxCursor, walkFrom } from './syntax-cursor.js';
 /** Tree-sitter queries over a parsed file's tree (`new SyntaxQuery(tree.language, source)`). */
 export { Query as SyntaxQuery } from 'web-tree-sitter';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { GrammarError, UnsupportedFileTypeError } from './errors.js';
@@ -72,6 +73,21 @@ export function familyOf(lang: Lang): Family {
 }
 
 let runtime: Promise<void> | undefined;
+
+/**
+ * Makes V8 compile WebAssembly with its baseline compiler only (Liftoff), never optimising it.
+ * The first parse with a grammar then costs about 70 ms of CPU instead of about 200 ms (most of
+ * which is the optimising compiler working on the grammar's lexer), while steady parsing gets
+ * about 2.5x slower: right for a short process that parses a few small files and exits (a warm
+ * `surf check` after an edit), wrong for anything that parses much. Process-wide and permanent,
+ * so only a command line that knows its process ends soon calls it. Applies only before the
+ * tree-sitter runtime is first loaded (nothing compiled yet); returns whether it applied.
+ */
+export function preferBaselineWasm(): boolean {
+  if (runtime !== undefined) return false;
+  setFlagsFromString('--liftoff-only');
+  return true;
+}
 const languages = new Map<string, Promise<Language>>();
 const ready = new Map<Lang, Parser>();
 

@@ -1,6 +1,7 @@
 import type { Tree } from 'web-tree-sitter';
 import { decodeSource } from './decode-source.js';
 import { ParseFailedError } from './errors.js';
+import { type TextSplice, applySplice, treeEditFor } from './source-edit.js';
 import { type Family, type Lang, familyOf, loadLanguage, parserFor, requireLang } from './languages.js';
 
 /** Line starts as UTF-16 indices and UTF-8 byte offsets, or `ascii` when they coincide. */
@@ -81,6 +82,24 @@ export function parseSourceSync(source: string | Uint8Array, lang: Lang, file?: 
   const tree = parserFor(lang).parse(text);
   if (!tree) throw new ParseFailedError(file);
   return new ParsedFile(text, lang, tree, file);
+}
+
+/**
+ * Parses the text `previous` becomes after `splices` (applied in order), reusing its tree:
+ * tree-sitter is told each edit, then re-parses only what they touched. The answer is the
+ * tree a fresh parse of the new text gives. `previous` is consumed — its tree now describes the
+ * new text, so it is deleted here and must not be used again.
+ */
+export function reparseSourceSync(previous: ParsedFile, splices: readonly TextSplice[]): ParsedFile {
+  let text = previous.text;
+  for (const splice of splices) {
+    previous.tree.edit(treeEditFor(text, splice));
+    text = applySplice(text, splice);
+  }
+  const tree = parserFor(previous.lang).parse(text, previous.tree);
+  previous.delete();
+  if (!tree) throw new ParseFailedError(previous.file);
+  return new ParsedFile(text, previous.lang, tree, previous.file);
 }
 
 /** Loads the grammar if needed, then parses. */

@@ -1,3 +1,6 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { preferBaselineWasm } from '@driftgate/syntax';
 import { type Anchor, displaySites } from '../locate/anchor.js';
 import { type CacheStats, planCachedHashing } from '../cache/cached-hashing.js';
 import type { ResultCacheOptions } from '../cache/result-cache.js';
@@ -9,6 +12,7 @@ import type { Span } from '../locate/resolve.js';
 import { type Recipe, formatStamp, parseStamp } from '../hash/stamp.js';
 import { writeRecipe } from '../workspace/config.js';
 import type { Divergence, SpanLocation } from './divergence.js';
+import { checkSiteRequest } from './check-site-request.js';
 import { GitContext } from '../history/git-context.js';
 import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from '../workspace/load-workspace.js';
@@ -17,6 +21,7 @@ import type { HistoryQuery } from '../history/magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from '../source/site-source.js';
+import type { PoolTask } from '../pool/pool-task.js';
 import { WorkPool, workerCount } from '../pool/work-pool.js';
 
 export interface CheckOptions {
@@ -37,9 +42,17 @@ export interface CheckOptions {
    * parsing files whose bytes and questions were answered before; it never changes a verdict.
    */
   readonly cache?: ResultCacheOptions;
+  /**
+   * The process ends after this check (a one-shot `surf check`, not `--watch`, an editor or an
+   * Nx executor). When only a few small files are left to parse on the main thread, WebAssembly
+   * is then compiled with the baseline tier only (`preferBaselineWasm`), which is cheaper for
+   * so little parsing; a process that goes on parsing must not ask for it.
+   */
+  readonly shortLived?: boolean;
 }
 
-/** Counters of one check run. */
+/** At most this many bytes to parse on the main thread count as "a few small files" for {@link CheckOptions.shortLived}. */
+export const BASELINE_WASM_MAX_BYTES = 512 * 1024;
 export interface CheckStats {
   /** Hub files discovered (all kinds). */
   readonly hubs: number;
@@ -175,15 +188,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
           plan.results[i] = { ok: false, kind: target.kind, message: target.message };
           return;
         }
-        const request: SiteHashRequest = {
-          anchor: target.anchor,
-          recipe,
-          ignoreLiterals: claimStamp.ignoreLiterals,
-          // A multi-site claim's code is shown for the sites that changed, known only once history is read.
-          withCode: true,
-          ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
-          ...(!single && stamp !== undefined ? { withTokens: true } : {}),
-        };
+        const request = checkSiteRequest(target.anchor, recipe, claimStamp.ignoreLiterals, stamp, single);
         ask(target.anchor.file, request, (result) => {
           plan.results[i] = result;
         });
@@ -193,7 +198,9 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
 
   const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
   const hashing = await planCachedHashing(root, hashJobs, options.cache);
-  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', hashing.tasks.length));
+  const workers = workerCount(options.workers ?? 'auto', hashing.tasks.length);
+  if (options.shortLived === true && workers === 0 && (await bytesToParse(root, hashing.tasks)) <= BASELINE_WASM_MAX_BYTES) preferBaselineWasm();
+  const pool = await WorkPool.open(root, workers);
   try {
     const answers = await hashing.complete(await pool.run(hashing.tasks, options.onProgress));
     hashJobs.forEach((job, t) => {
@@ -205,6 +212,12 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   } finally {
     await pool.close();
   }
+}
+
+/** The bytes of the files the tasks parse, as they are on disk now (an unreadable file counts nothing). */
+async function bytesToParse(root: string, tasks: readonly PoolTask[]): Promise<number> {
+  const sizes = await Promise.all(tasks.map((task) => stat(join(root, ...task.file.split('/'))).then((s) => s.size, () => 0)));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /**

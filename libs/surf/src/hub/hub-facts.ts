@@ -84,6 +84,8 @@ export function quickHubFacts(text: string): HubFacts | undefined {
 /** The frontmatter's non-blank lines, one at a time, with one line of look-ahead. */
 class LineReader {
   #at: number;
+  /** The position blank lines were last skipped from, so a repeated peek does not look again. */
+  #skipped = -1;
   constructor(
     private readonly lines: readonly string[],
     from: number,
@@ -94,7 +96,11 @@ class LineReader {
 
   peek(): string | undefined {
     // Blank means spaces only: YAML reads a no-break space or a tab as content or as an error.
-    while (this.#at < this.end && /^ *$/.test(this.lines[this.#at]!)) this.#at++;
+    // Each line is looked at once, however often it is peeked (every line is, several times).
+    if (this.#skipped !== this.#at) {
+      while (this.#at < this.end && indentOf(this.lines[this.#at]!) === this.lines[this.#at]!.length) this.#at++;
+      this.#skipped = this.#at;
+    }
     return this.#at < this.end ? this.lines[this.#at] : undefined;
   }
 

@@ -1,4 +1,5 @@
 import { AnchorParseError, RefParseError } from '../errors.js';
+import { rustTrim } from '../hub/rust-lines.js';
 
 /** One `>`-separated step of an anchor path. */
 export interface Segment {
@@ -24,12 +25,7 @@ export interface HubRef {
 
 // Rust's `str::trim` (Unicode White_Space), which differs from `String.prototype.trim` at
 // U+0085 (trimmed by Rust) and U+FEFF (trimmed by JavaScript only).
-const RUST_WS = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const TRIM = new RegExp(`^[${RUST_WS}]+|[${RUST_WS}]+$`, 'g');
-
-function trim(s: string): string {
-  return s.replace(TRIM, '');
-}
+const trim = rustTrim;
 
 const MAX_USIZE = 2n ** 64n - 1n;
 

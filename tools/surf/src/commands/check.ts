@@ -55,6 +55,8 @@ export function registerCheckCommand(program: Command, io: SurfIo): void {
         ...(progress ? { onProgress: progress.update } : {}),
         workers: workersSetting(io.env.SURF_WORKERS),
         cache: cacheSetting(io, flags),
+        // The process ends with this check (a watch goes on parsing, and runs the check itself).
+        shortLived: true,
       });
       progress?.clear();
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);

@@ -1,10 +1,11 @@
-import { startSurfServer } from '@driftgate/lsp';
 import type { Command } from 'commander';
-import { createConnection } from 'vscode-languageserver/node.js';
 import { SurfExit, type SurfIo } from '../exit-codes.js';
+import { cacheSetting } from './check.js';
 
 interface LspFlags {
   readonly stdio?: boolean;
+  readonly cache: boolean;
+  readonly cacheDir?: string;
 }
 
 /**
@@ -18,14 +19,19 @@ export function registerLspCommand(program: Command, io: SurfIo): void {
     .command('lsp')
     .description('start the surf language server (diagnostics, re-stamp code actions, hovers) for an editor')
     .option('--stdio', 'speak LSP over stdin/stdout (the only transport)')
+    .option('--no-cache', 'judge the claims at start without the result cache `surf check` keeps (also SURF_NO_CACHE=1)')
+    .option('--cache-dir <dir>', 'the result cache directory, as for `surf check` (also SURF_CACHE_DIR)')
     .action(async (flags: LspFlags) => {
       if (flags.stdio !== true) {
         io.err('surf: `surf lsp` needs --stdio (the editor starts it as `surf lsp --stdio`; see docs/editors.md)\n');
         io.exit(SurfExit.usage);
         return;
       }
+      // Loaded here, not at start: every other command would otherwise pay for evaluating the
+      // language server's modules (tens of milliseconds of each run).
+      const [{ startSurfServer }, { createConnection }] = await Promise.all([import('@driftgate/lsp'), import('vscode-languageserver/node.js')]);
       const closed = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-      startSurfServer(createConnection(process.stdin, process.stdout));
+      startSurfServer(createConnection(process.stdin, process.stdout), { cache: cacheSetting(io, flags) });
       await closed;
     });
 }

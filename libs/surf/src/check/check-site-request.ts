@@ -1,0 +1,23 @@
+import type { Anchor } from '../locate/anchor.js';
+import type { ParsedStamp, Recipe } from '../hash/stamp.js';
+import type { SiteHashRequest } from '../pool/hash-file-sites.js';
+
+/**
+ * The question `surf check` asks about one site of a claim. Everything that judges claims the
+ * way check does (the language server's first pass included) asks exactly this, so the result
+ * cache one of them filled answers the other.
+ *
+ * @param stamp the claim's stored stamp, parsed; undefined for an unstamped claim
+ * @param single whether the claim has one site
+ */
+export function checkSiteRequest(anchor: Anchor, recipe: Recipe, ignoreLiterals: boolean, stamp: ParsedStamp | undefined, single: boolean): SiteHashRequest {
+  return {
+    anchor,
+    recipe,
+    ignoreLiterals,
+    // A multi-site claim's code is shown for the sites that changed, known only once history is read.
+    withCode: true,
+    ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
+    ...(!single && stamp !== undefined ? { withTokens: true } : {}),
+  };
+}
