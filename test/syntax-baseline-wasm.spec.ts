@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SYNTAX = new URL('../libs/syntax/dist/index.js', import.meta.url).href;
-const SOURCE = fileURLToPath(new URL('../libs/surf/src/commands/check.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('../libs/surf/src/check/check.ts', import.meta.url));
 
 /** Parses SOURCE in a fresh process and prints whether the baseline tier was taken, then the tree. */
 function parseInChild(baseline: boolean): { applied: unknown[]; tree: string } {
