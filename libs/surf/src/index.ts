@@ -62,6 +62,7 @@ export {
 } from '@driftgate/syntax';
 export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './magnitude.js';
 export { type PublicSymbolOptions, publicSymbols } from './public-symbols.js';
+export { claimableSymbols } from './claimable-symbols.js';
 export { type Resolution, type Span, resolveAnchor, resolveReference } from './resolve.js';
 export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './stamp.js';
 export { recipeResolution } from './recipe-extent.js';

@@ -72,7 +72,7 @@ export function cacheSetting(io: CliIo, flags: { cache: boolean; cacheDir?: stri
 }
 
 /** `SURF_WORKERS=<n>` pins the number of parsing worker threads (0 = none); default automatic. */
-function workersSetting(value: string | undefined): number | 'auto' {
+export function workersSetting(value: string | undefined): number | 'auto' {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : 'auto';
 }
 

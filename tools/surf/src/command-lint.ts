@@ -2,6 +2,7 @@ import { type ReportFormat, type ReportTarget, fromSurfLint } from '@driftgate/r
 import { loadWorkspace, runLint } from '@driftgate/surf';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
+import { workersSetting } from './command-check.js';
 import { SurfExit } from './exit-codes.js';
 import { SURF_VERSION, emitReport, reportFormatOption, reportTargetOption } from './render-check.js';
 
@@ -14,7 +15,7 @@ export function registerLintCommand(program: Command, io: CliIo): void {
     .addOption(reportTargetOption())
     .action(async (flags: { format: ReportFormat; report: ReportTarget[] }) => {
       const workspace = await loadWorkspace(io.cwd);
-      const result = await runLint(workspace);
+      const result = await runLint(workspace, { workers: workersSetting(io.env.SURF_WORKERS) });
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
       await emitReport(io, fromSurfLint(result, { version: SURF_VERSION }), flags.format, flags.report);
     });

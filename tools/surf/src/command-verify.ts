@@ -1,6 +1,7 @@
 import { loadWorkspace, runVerify } from '@driftgate/surf';
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
+import { cacheSetting, workersSetting } from './command-check.js';
 import { SurfExit } from './exit-codes.js';
 import { type OutputFormat, outputFormatOption } from './render-text.js';
 import { renderVerifyHuman, renderVerifyJson } from './render-verify.js';
@@ -8,6 +9,8 @@ import { renderVerifyHuman, renderVerifyJson } from './render-verify.js';
 interface VerifyFlags {
   format: OutputFormat;
   follow?: boolean;
+  cache: boolean;
+  cacheDir?: string;
 }
 
 /** `surf verify [<at>] [--follow] [--format]`: re-seal claims after a human confirmed them. */
@@ -18,11 +21,15 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
     .argument('[at]', 'only the claim with this exact `at:` site')
     .option('--follow', 're-point a single-segment anchor whose symbol or file was renamed (only when the code is otherwise unchanged)')
     .addOption(outputFormatOption())
+    .option('--no-cache', 'parse every anchored file, neither reading nor writing the result cache (also SURF_NO_CACHE=1)')
+    .option('--cache-dir <dir>', 'keep the result cache in <dir> (also SURF_CACHE_DIR); default node_modules/.cache/driftgate, else .surf-cache')
     .action(async (at: string | undefined, flags: VerifyFlags) => {
       const workspace = await loadWorkspace(io.cwd);
       const result = await runVerify(workspace, {
         ...(at !== undefined ? { target: at } : {}),
         follow: flags.follow === true,
+        workers: workersSetting(io.env.SURF_WORKERS),
+        cache: cacheSetting(io, flags),
       });
       const rendered = flags.format === 'json' ? renderVerifyJson(result) : renderVerifyHuman(result);
       io.out(rendered.out);

@@ -10,7 +10,7 @@ import { type Recipe, formatStamp, parseStamp } from '../stamp.js';
 import { writeRecipe } from '../workspace/config.js';
 import type { Divergence, SpanLocation } from './divergence.js';
 import { GitContext } from './git-context.js';
-import type { SiteHashRequest, SiteHashResult } from './hash-file-sites.js';
+import { type SiteHashRequest, type SiteHashResult, checkRecipe, checkSiteRequest } from './hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from './load-workspace.js';
 import { type HistoryItem, type SiteHistoryItem, addHistory } from './check-history.js';
 import type { HistoryQuery } from './magnitude-from-history.js';
@@ -155,9 +155,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
       if (!scope.includes(files)) continue;
       const claimStamp = stamps[index]!;
-      const stamp = claimStamp.hash === undefined ? undefined : parseStamp(claimStamp.hash);
-      // A stamp is checked under its own recipe; an unstamped claim under the one verify would write.
-      const recipe = claimStamp.hash === undefined ? writeRecipe(workspace.config) : stamp?.recipe;
+      const recipe = checkRecipe(claimStamp.hash, writeRecipe(workspace.config));
       const plan: ClaimPlan = {
         hub: loaded,
         claim: () => parsedClaim(loaded, index),
@@ -175,15 +173,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
           plan.results[i] = { ok: false, kind: target.kind, message: target.message };
           return;
         }
-        const request: SiteHashRequest = {
-          anchor: target.anchor,
-          recipe,
-          ignoreLiterals: claimStamp.ignoreLiterals,
-          // A multi-site claim's code is shown for the sites that changed, known only once history is read.
-          withCode: true,
-          ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
-          ...(!single && stamp !== undefined ? { withTokens: true } : {}),
-        };
+        const request = checkSiteRequest(target.anchor, recipe, claimStamp.ignoreLiterals, claimStamp.hash, single);
         ask(target.anchor.file, request, (result) => {
           plan.results[i] = result;
         });

@@ -5,7 +5,7 @@ import { hashTokens } from '../hash.js';
 import { assertRecipeReaches, resolutionTokens } from '../hash-anchor.js';
 import { recipeResolution } from '../recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from '../resolve.js';
-import type { Recipe } from '../stamp.js';
+import { type Recipe, parseStamp } from '../stamp.js';
 import type { SiteFailureKind } from './site-source.js';
 
 /**
@@ -45,6 +45,32 @@ export type SiteHashResult =
       readonly magnitudeTokens?: readonly string[];
     }
   | { readonly ok: false; readonly kind: SiteFailureKind | 'resolve'; readonly message: string };
+
+/**
+ * The recipe `surf check` hashes a claim's sites under: its stamp's own, or for an unstamped
+ * claim the one `surf verify` would write. Undefined for a stamp no recipe reads (it is not hashed).
+ */
+export function checkRecipe(hash: string | undefined, writeRecipe: Recipe): Recipe | undefined {
+  return hash === undefined ? writeRecipe : parseStamp(hash)?.recipe;
+}
+
+/**
+ * The question `surf check` asks about one site of a claim with stored stamp `hash` (if any)
+ * under `recipe`. `surf verify` asks the very same one when it needs that recipe, so each finds
+ * the other's answers in the result cache.
+ */
+export function checkSiteRequest(anchor: Anchor, recipe: Recipe, ignoreLiterals: boolean, hash: string | undefined, single: boolean): SiteHashRequest {
+  const stamp = hash === undefined ? undefined : parseStamp(hash);
+  return {
+    anchor,
+    recipe,
+    ignoreLiterals,
+    // A multi-site claim's code is shown for the sites that changed, known only once history is read.
+    withCode: true,
+    ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
+    ...(!single && stamp !== undefined ? { withTokens: true } : {}),
+  };
+}
 
 const MAGNITUDE_OPTIONS = { recipe: 'v2', ignoreLiterals: false } as const;
 
