@@ -160,16 +160,22 @@ function objectMemberEntries(object: Node, emit: Emit): void {
  * statement block): methods assigned onto an object or a constructor after its declaration.
  */
 export function memberAssignments(statements: Node, owner: string, name: string, out: Node[]): void {
-  for (const statement of statements.namedChildren) {
-    const assignment = assignmentOf(statement);
-    const left = assignment?.childForFieldName('left');
-    if (left?.type !== 'member_expression' || propertyName(left.childForFieldName('property')) !== name) continue;
-    let object = left.childForFieldName('object');
-    if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
-      object = object.childForFieldName('object');
+  // Indexed once per statement list: a large declaration file is asked this for every member.
+  const index = indexed(statements, 'members', (emit) => {
+    for (const statement of statements.namedChildren) {
+      const assignment = assignmentOf(statement);
+      const left = assignment?.childForFieldName('left');
+      if (left?.type !== 'member_expression') continue;
+      const property = propertyName(left.childForFieldName('property'));
+      if (property === undefined) continue;
+      let object = left.childForFieldName('object');
+      if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
+        object = object.childForFieldName('object');
+      }
+      if (object?.type === 'identifier') emit(assignment!, [`${object.text}\0${property}`]);
     }
-    if (object?.type === 'identifier' && object.text === owner) out.push(assignment!);
-  }
+  });
+  out.push(...(index.get(`${owner}\0${name}`) ?? []));
 }
 
 /** The names a Python assignment target binds: `a`, `a, b`, `(a, [b, *c])`. */
