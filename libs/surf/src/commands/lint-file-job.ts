@@ -66,9 +66,12 @@ export interface LintFileAnswer {
  */
 export async function lintFile(root: string, rootReal: string, file: string, questions: readonly LintSiteQuestion[]): Promise<LintFileAnswer> {
   const source = await parsedSource(root, rootReal, file);
-  if (isSiteFailure(source)) return { sites: questions.map((question) => lintSite(source, question)) };
+  if (isSiteFailure(source)) return { sites: questions.map((question) => lintSite(source, question, () => 1)) };
   try {
-    const sites = questions.map((question) => lintSite(source, question));
+    // Counted once per file: splitting a large file into lines for each of its claims added up.
+    let lines: number | undefined;
+    const fileLines = (): number => (lines ??= Math.max(rustLines(source.text).length, 1));
+    const sites = questions.map((question) => lintSite(source, question, fileLines));
     const healthy = sites.every((site) => site.kind === 'findings' && site.resolved);
     return healthy ? { sites, surface: publicSymbols(source) } : { sites };
   } finally {
@@ -91,7 +94,8 @@ async function parsedSource(root: string, rootReal: string, file: string): Promi
   }
 }
 
-function lintSite(source: ParsedFile | SiteFailure, question: LintSiteQuestion): LintSiteAnswer {
+/** One site's findings; `countLines` gives the file's line count as the reference counts lines (at least 1). */
+function lintSite(source: ParsedFile | SiteFailure, question: LintSiteQuestion, countLines: () => number): LintSiteAnswer {
   const { anchor, recipe } = question;
   if (isSiteFailure(source)) {
     if (source.kind === 'unreadable') return { kind: 'unreadable' };
@@ -131,7 +135,7 @@ function lintSite(source: ParsedFile | SiteFailure, question: LintSiteQuestion):
   }
   const { span } = resolution;
   const spanLines = span.endLine - span.startLine + 1;
-  const fileLines = Math.max(rustLines(source.text).length, 1);
+  const fileLines = countLines();
   const findings: SiteFindingText[] = [];
   if (fileLines >= COARSE_MIN_FILE_LINES && spanLines * 100 >= fileLines * COARSE_SPAN_PERCENT) {
     const pct = Math.floor((spanLines * 100) / fileLines);
