@@ -127,6 +127,11 @@ describe.skipIf(reason !== undefined)('writing to a full or read-only file syste
       expect(result.out).toContain('hubs/f.md');
       expect(result.out).toContain(errno);
       expect(readFileSync(join(repo, 'hubs/f.md'), 'utf8')).toBe(hub);
+      // verify shares check's result cache: its directory may have been made before the disk
+      // refused its file, and no file is in it (a cache that cannot be saved is skipped).
+      const added = listing(repo).filter((path) => !before.includes(path));
+      expect(added.filter((path) => !statSync(join(repo, path)).isDirectory())).toEqual([]);
+      rmSync(join(repo, '.surf-cache'), { recursive: true, force: true });
       expect(listing(repo)).toEqual(before);
     });
 

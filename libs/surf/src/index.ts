@@ -62,6 +62,7 @@ export {
 } from '@driftgate/syntax';
 export { type Magnitude, categorizeMagnitude, diffMagnitude, tokenDistance } from './history/magnitude.js';
 export { type PublicSymbolOptions, publicSymbols } from './locate/public-symbols.js';
+export { claimableSymbols } from './locate/claimable-symbols.js';
 export { type Resolution, type Span, resolveAnchor, resolveReference } from './locate/resolve.js';
 export { CURRENT_RECIPE, type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from './hash/stamp.js';
 export { recipeResolution } from './hash/recipe-extent.js';

@@ -6,6 +6,7 @@ import { nxBenchmark } from './benchmarks/nx.js';
 import { remoteCacheBenchmark } from './benchmarks/remote-cache.js';
 import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfLspBenchmark } from './benchmarks/surf-lsp.js';
+import { surfLintBenchmark, surfRealCodeBenchmark } from './benchmarks/surf-lint-verify.js';
 import { surfBenchmark } from './benchmarks/surf.js';
 import { surfWarmBenchmark } from './benchmarks/surf-warm.js';
 import { triageBenchmark } from './benchmarks/triage.js';
@@ -21,6 +22,8 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [surfWarmBenchmark.name, surfWarmBenchmark],
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [surfLspBenchmark.name, surfLspBenchmark],
+  [surfLintBenchmark.name, surfLintBenchmark],
+  [surfRealCodeBenchmark.name, surfRealCodeBenchmark],
   [nxBenchmark.name, nxBenchmark],
   [remoteCacheBenchmark.name, remoteCacheBenchmark],
   [mutationBenchmark.name, mutationBenchmark],

@@ -95,9 +95,14 @@ export class ResultCache {
     return results;
   }
 
-  /** Stores the answers computed for `file` from the bytes `blob` names, replacing its entry. */
+  /**
+   * Stores the answers computed for `file` from the bytes `blob` names. An entry for other bytes
+   * is replaced; one for the same bytes keeps its other answers, so `surf check` and `surf verify`,
+   * which ask some different questions of a file, do not evict each other's.
+   */
   record(file: string, blob: string, keys: readonly string[], results: readonly SiteHashResult[]): void {
-    const entry: Record<string, StoredAnswer> = {};
+    const previous = this.#entries.get(file);
+    const entry: Record<string, StoredAnswer> = previous?.blob === blob ? { ...previous.results } : {};
     keys.forEach((key, i) => (entry[key] = storeAnswer(results[i]!)));
     this.#entries.set(file, { blob, results: entry });
     this.#used.add(file);

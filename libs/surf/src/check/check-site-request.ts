@@ -1,5 +1,5 @@
 import type { Anchor } from '../locate/anchor.js';
-import type { ParsedStamp, Recipe } from '../hash/stamp.js';
+import { type ParsedStamp, type Recipe, parseStamp } from '../hash/stamp.js';
 import type { SiteHashRequest } from '../pool/hash-file-sites.js';
 
 /**
@@ -20,4 +20,14 @@ export function checkSiteRequest(anchor: Anchor, recipe: Recipe, ignoreLiterals:
     ...(single && stamp !== undefined ? { magnitudeUnless: stamp.hex } : {}),
     ...(!single && stamp !== undefined ? { withTokens: true } : {}),
   };
+}
+
+/**
+ * The recipe `surf check` hashes a claim's sites under: its stamp's own, or for an unstamped
+ * claim the one `surf verify` would write. Undefined for a stamp no recipe reads (it is not hashed).
+ * `surf verify` asks the same when it needs that recipe, so each finds the other's answers in the
+ * result cache.
+ */
+export function checkRecipe(hash: string | undefined, writeRecipe: Recipe): Recipe | undefined {
+  return hash === undefined ? writeRecipe : parseStamp(hash)?.recipe;
 }

@@ -1,19 +1,9 @@
-import type { Node } from 'web-tree-sitter';
-import type { ParsedFile } from '@driftgate/syntax';
-import { type Anchor, parseAnchor } from '../locate/anchor.js';
-import { ResolveError } from '../errors.js';
-import { findRenamed } from '../hash/find-renamed.js';
-import { findRecipe2BlindSpot } from '../hash/recipe2-blind-spots.js';
-import { type Recipe, parseStamp } from '../hash/stamp.js';
+import { parseAnchor } from '../locate/anchor.js';
 import { writeRecipe } from '../workspace/config.js';
-import { type Claim, type Hub, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
-import { rustLines } from '../hub/rust-lines.js';
-import { publicSymbols } from '../locate/public-symbols.js';
-import { resolveAnchor } from '../locate/resolve.js';
-import { formatChainHint, suggestChain } from './suggest-chain.js';
-import { notFoundHint } from './not-found-hint.js';
+import { type Hub, claimSites, NO_SITES_MESSAGE } from '../hub/hub-types.js';
 import { GitContext } from '../history/git-context.js';
 import { lintAgentsPointer } from './lint-agents.js';
+import { type LintFileAnswer, type LintSiteAnswer, type LintSiteQuestion } from './lint-file-job.js';
 import { type LintFinding, finding } from './lint-finding.js';
 import {
   compareCodePoints,
@@ -26,12 +16,16 @@ import {
   lintTooManyAnchors,
 } from './lint-hub-rules.js';
 import type { LoadedWorkspace } from '../workspace/load-workspace.js';
-import { type SiteFailure, isSiteFailure, siteTarget } from '../source/site-source.js';
-import { SourceWalk } from '../source/source-walk.js';
+import { isSiteFailure, siteTarget } from '../source/site-source.js';
+import { WorkPool, workerCount } from '../pool/work-pool.js';
 
-/** A span covering at least this share of a file (of ≥ 15 lines) is a near-whole-file anchor. */
-export const COARSE_SPAN_PERCENT = 75;
-export const COARSE_MIN_FILE_LINES = 15;
+export { COARSE_MIN_FILE_LINES, COARSE_SPAN_PERCENT } from './lint-file-job.js';
+
+/** Options of {@link runLint}. */
+export interface LintOptions {
+  /** Worker threads for parsing (see `workerCount`); default `auto`, as `surf check`. */
+  readonly workers?: number | 'auto';
+}
 
 export interface LintResult {
   /** Per hub (hub path order): site findings, then hub rules; then coverage; then `AGENTS.md`. */
@@ -42,13 +36,8 @@ export interface LintResult {
   readonly passed: boolean;
 }
 
-/** What one site's file pass found; `moved` sites wait for a git rename lookup. */
-type SiteOutcome =
-  | { readonly kind: 'findings'; readonly findings: LintFinding[]; readonly resolved: boolean }
-  | { readonly kind: 'unreadable'; readonly file: string };
-
 interface SiteState {
-  outcome: SiteOutcome | undefined;
+  outcome: LintSiteAnswer | undefined;
 }
 
 /**
@@ -56,11 +45,13 @@ interface SiteState {
  * unreadable and unsupported anchors block; a rename warns and points at `surf verify --follow`),
  * plus the advisory rules: near-whole-file spans, spans holding syntax errors, too many anchors, claim-logs, thin prose,
  * `covers`, `refs`, frontmatter typos and headline, OKF links, workspace-wide under-coverage of
- * callables, and the `AGENTS.md` pointer. Each anchored file is read and parsed once.
+ * callables, and the `AGENTS.md` pointer. Each anchored file is read and parsed once, on the same
+ * work pool as `surf check` (one file per task, largest first).
  */
-export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
+export async function runLint(workspace: LoadedWorkspace, options: LintOptions = {}): Promise<LintResult> {
   const { root } = workspace;
-  const walk = new SourceWalk(root);
+  // Per anchored file, in first-anchor order: its questions and where each answer goes.
+  const jobs = new Map<string, { questions: LintSiteQuestion[]; states: SiteState[] }>();
   const recipe = writeRecipe(workspace.config);
   const concepts = new Map<string, Hub>();
   const unparsed = new Set<string>();
@@ -74,7 +65,7 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
   const covered = new Map<string, Set<string>>();
   const unhealthy = new Set<string>();
   const owner = new Map<string, string>();
-  const surfaces = new Map<string, string[][]>();
+  const surfaces = new Map<string, readonly string[][]>();
   const parts: Array<() => Promise<LintFinding[]> | LintFinding[]> = [];
   const sites: Array<{ state: SiteState; file: string; segments: string[] }> = [];
 
@@ -109,20 +100,25 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
         const state: SiteState = { outcome: undefined };
         sites.push({ state, file: anchor.file, segments: anchor.segments.map((s) => s.name) });
         noteOwner(anchor.file, rel);
-        walk.visit(anchor.file, (source) => {
-          state.outcome = lintSite(source, anchor, claim, rel, meta, recipe);
-          const resolved = state.outcome.kind === 'findings' && state.outcome.resolved;
-          if (!resolved) unhealthy.add(anchor.file);
+        let job = jobs.get(anchor.file);
+        if (!job) jobs.set(anchor.file, (job = { questions: [], states: [] }));
+        job.questions.push({
+          anchor,
+          at: site,
+          ignoreLiterals: claim.ignoreLiterals,
+          recipe,
+          ...(claim.hash !== undefined ? { hash: claim.hash } : {}),
         });
+        job.states.push(state);
         parts.push(async () => {
           const outcome = state.outcome!;
-          if (outcome.kind === 'findings') return outcome.findings;
+          if (outcome.kind === 'findings') return outcome.findings.map((f) => finding(f.severity, rel, f.message, meta));
           const git = await gitContext();
           const extra = claim.verifiedCommit === undefined ? [] : [claim.verifiedCommit];
-          const moved = await git?.renamedTo(outcome.file, extra);
+          const moved = await git?.renamedTo(anchor.file, extra);
           return moved !== undefined
-            ? [finding('warn', rel, `\`${outcome.file}\` appears to have moved — run \`surf verify --follow\``, meta)]
-            : [finding('block', rel, `cannot read \`${outcome.file}\` (file moved or removed?)`, meta)];
+            ? [finding('warn', rel, `\`${anchor.file}\` appears to have moved — run \`surf verify --follow\``, meta)]
+            : [finding('block', rel, `cannot read \`${anchor.file}\` (file moved or removed?)`, meta)];
         });
       }
     }
@@ -141,17 +137,26 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
     if (prev === undefined || compareCodePoints(rel, prev) < 0) owner.set(file, rel);
   }
 
-  // Public callables of each anchored file, computed in the same pass after its sites.
-  for (const file of walk.files) {
-    walk.visit(file, (source) => {
-      if (!isSiteFailure(source) && !unhealthy.has(file)) surfaces.set(file, publicSymbols(source));
-    });
-  }
-
   let git: Promise<GitContext | undefined> | undefined;
   const gitContext = (): Promise<GitContext | undefined> => (git ??= GitContext.open(root));
 
-  await walk.run();
+  // Each file's sites, then its public callables (only when all of them resolved), in one task.
+  const files = [...jobs];
+  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', files.length));
+  let answers: LintFileAnswer[];
+  try {
+    answers = (await pool.run(files.map(([file, job]) => ({ kind: 'lint', file, questions: job.questions })))) as LintFileAnswer[];
+  } finally {
+    await pool.close();
+  }
+  files.forEach(([file, job], t) => {
+    const answer = answers[t]!;
+    answer.sites.forEach((site, k) => {
+      job.states[k]!.outcome = site;
+      if (site.kind !== 'findings' || !site.resolved) unhealthy.add(file);
+    });
+    if (answer.surface !== undefined && !unhealthy.has(file)) surfaces.set(file, answer.surface);
+  });
   for (const { state, file, segments } of sites) {
     const outcome = state.outcome!;
     if (outcome.kind === 'findings' && outcome.resolved) {
@@ -187,113 +192,4 @@ export async function runLint(workspace: LoadedWorkspace): Promise<LintResult> {
   findings.push(...(await lintAgentsPointer(root, workspace.config)));
   const blocks = findings.filter((f) => f.severity === 'block').length;
   return { findings, blocks, warnings: findings.length - blocks, passed: blocks === 0 };
-}
-
-/** The first ERROR or MISSING node inside the hashed nodes, in document order. */
-function firstSyntaxError(nodes: readonly Node[]): Node | undefined {
-  for (const node of nodes) {
-    // `hasError` covers the node and all its descendants, so clean subtrees are skipped whole.
-    if (!node.hasError) continue;
-    if (node.isError || node.isMissing) return node;
-    const inner = firstSyntaxError(node.children.filter((c): c is Node => c !== null));
-    if (inner !== undefined) return inner;
-  }
-  return undefined;
-}
-
-function lintSite(
-  source: ParsedFile | SiteFailure,
-  anchor: Anchor,
-  claim: Claim,
-  rel: string,
-  meta: { at: string; claim: string; hubLine: number },
-  recipe: Recipe,
-): SiteOutcome {
-  if (isSiteFailure(source)) {
-    if (source.kind === 'unreadable') return { kind: 'unreadable', file: anchor.file };
-    const message = source.kind === 'parse' ? `could not parse \`${anchor.file}\`` : source.message;
-    return { kind: 'findings', findings: [finding('block', rel, message, meta)], resolved: false };
-  }
-  const block = (message: string): SiteOutcome => ({ kind: 'findings', findings: [finding('block', rel, message, meta)], resolved: false });
-  let resolution;
-  try {
-    resolution = resolveAnchor(source, anchor);
-  } catch (error) {
-    if (!(error instanceof ResolveError)) throw error;
-    if (error.kind === 'Ambiguous') return block(error.message);
-    if (error.kind === 'Parse') return block(`could not parse \`${anchor.file}\``);
-    const segment = error.segment;
-    if (claim.hash !== undefined) {
-      const renamed = findRenamed(source, claim.hash, { ignoreLiterals: claim.ignoreLiterals });
-      if (renamed === undefined) {
-        const hint = notFoundHint(source, anchor) ?? '';
-        return block(`\`${segment}\` not found and no current symbol matches the stored hash — the claim points at nothing${hint}`);
-      }
-      return {
-        kind: 'findings',
-        findings: [
-          finding(
-            'warn',
-            rel,
-            `\`${segment}\` not found, but its code appears to live under \`${renamed}\` now — run \`surf verify --follow\``,
-            meta,
-          ),
-        ],
-        resolved: false,
-      };
-    }
-    const chain = suggestChain(source, anchor);
-    const hint = chain === undefined ? (notFoundHint(source, anchor) ?? '') : formatChainHint(chain);
-    return block(`\`${segment}\` not found (claim has no stored hash to match against)${hint}`);
-  }
-  if (resolution.extended !== undefined && recipe !== 'v3') {
-    // `surf verify` could not stamp it: a reference recipe resolves only what the reference does.
-    return block(
-      `\`${resolution.extended.segment}\` is claimable under recipe 3 only (the reference's rules do not reach it), and this workspace writes \`${recipe.slice(1)}:\` stamps — set \`recipe = 3\` in surf.toml, or anchor an item the reference resolves`,
-    );
-  }
-  const { span } = resolution;
-  const spanLines = span.endLine - span.startLine + 1;
-  const fileLines = Math.max(rustLines(source.text).length, 1);
-  const findings: LintFinding[] = [];
-  if (fileLines >= COARSE_MIN_FILE_LINES && spanLines * 100 >= fileLines * COARSE_SPAN_PERCENT) {
-    const pct = Math.floor((spanLines * 100) / fileLines);
-    findings.push(
-      finding(
-        'warn',
-        rel,
-        `anchored span covers ${pct}% of ${anchor.file} (${spanLines}/${fileLines} lines) — a near-whole-file anchor re-triggers verification on any edit; point at a narrower symbol`,
-        meta,
-      ),
-    );
-  }
-  const broken = firstSyntaxError(resolution.hashable);
-  if (broken !== undefined) {
-    // Error recovery decides which tokens end up in the tree, and it may decide differently after
-    // an unrelated edit or a grammar upgrade: the stamp of such a span is not reproducible.
-    const what = broken.isMissing ? `a missing \`${broken.type}\`` : 'a syntax error';
-    findings.push(
-      finding(
-        'warn',
-        rel,
-        `anchored span contains ${what} at ${anchor.file}:${broken.startPosition.row + 1} — its hash depends on how the parser recovers and is not stable; fix the syntax, or anchor a smaller symbol that parses cleanly`,
-        meta,
-      ),
-    );
-  }
-  if (claim.hash !== undefined && parseStamp(claim.hash)?.recipe === 'v2') {
-    // A 2: stamp passes edits to these constructs; say so, since nothing else will.
-    const blind = findRecipe2BlindSpot(source, resolution);
-    if (blind !== undefined) {
-      findings.push(
-        finding(
-          'warn',
-          rel,
-          `the span holds ${blind.what} at ${anchor.file}:${blind.line}, which a \`2:\` stamp cannot see — edits there pass \`surf check\`; after re-reading the claim, re-stamp it under recipe 3 with \`surf verify '${meta.at}'\` (docs/hash-recipes.md)`,
-          meta,
-        ),
-      );
-    }
-  }
-  return { kind: 'findings', findings, resolved: true };
 }

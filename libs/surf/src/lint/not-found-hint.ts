@@ -1,5 +1,5 @@
-import type { Node } from 'web-tree-sitter';
-import type { ParsedFile } from '@driftgate/syntax';
+import type { Node, Tree } from 'web-tree-sitter';
+import { type ParsedFile, walkFrom } from '@driftgate/syntax';
 import type { Anchor } from '../locate/anchor.js';
 import { claimableSymbols } from '../locate/claimable-symbols.js';
 
@@ -28,18 +28,44 @@ export function nearestAnchors(parsed: ParsedFile, anchor: Anchor): string[] {
   const wantedPath = wanted.join(' > ');
   const last = wanted[wanted.length - 1]!;
   const scored: Array<{ at: string; score: number; order: number }> = [];
-  claimableSymbols(parsed, { all: true }).forEach((path, order) => {
-    const own = path[path.length - 1]!.replace(/ @\d+$/, '');
-    const joined = path.join(' > ');
+  const limit = Math.max(2, Math.floor(wantedPath.length / 4));
+  claimableOnce(parsed).forEach(({ own, joined }, order) => {
     if (joined === wantedPath) return;
-    const distance = own === last ? 0 : editDistance(joined, wantedPath);
-    const limit = Math.max(2, Math.floor(wantedPath.length / 4));
-    if (own === last || distance <= limit) scored.push({ at: `${anchor.file} > ${joined}`, score: own === last ? -1 : distance, order });
+    if (own === last) {
+      scored.push({ at: `${anchor.file} > ${joined}`, score: -1, order });
+      return;
+    }
+    // The distance is at least the difference in length: most anchors need no table at all.
+    if (Math.abs(joined.length - wantedPath.length) > limit) return;
+    const distance = editDistance(joined, wantedPath);
+    if (distance <= limit) scored.push({ at: `${anchor.file} > ${joined}`, score: distance, order });
   });
   scored.sort((a, b) => a.score - b.score || a.order - b.order);
   // The same name elsewhere is the likely meaning; near spellings only when there is none.
   if (scored[0]?.score === -1) return scored.filter((s) => s.score === -1).slice(0, MAX_PROPOSALS).map((s) => s.at);
   return scored.slice(0, MAX_PROPOSALS).map((s) => s.at);
+}
+
+// Per parse, built on the first vanished anchor into the file and shared by the others (weakly
+// keyed by the tree, so they go with it): a file with hundreds of vanished anchors is not
+// walked once per anchor.
+const claimableByTree = new WeakMap<Tree, readonly Claimable[]>();
+const identifiersByTree = new WeakMap<Tree, ReadonlyMap<string, readonly Node[]>>();
+
+/** A proposal of `suggest --all`: its path joined with ` > `, and its last name without `@N`. */
+interface Claimable {
+  readonly joined: string;
+  readonly own: string;
+}
+
+/** `claimableSymbols(parsed, { all: true })`, computed once per parse. */
+function claimableOnce(parsed: ParsedFile): readonly Claimable[] {
+  let known = claimableByTree.get(parsed.tree);
+  if (known === undefined) {
+    known = claimableSymbols(parsed, { all: true }).map((path) => ({ joined: path.join(' > '), own: path[path.length - 1]!.replace(/ @\d+$/, '') }));
+    claimableByTree.set(parsed.tree, known);
+  }
+  return known;
 }
 
 function orList(items: readonly string[]): string {
@@ -87,7 +113,7 @@ const ATTRIBUTE_TARGETS: ReadonlySet<string> = new Set(['attribute', 'member_exp
  * is only read here (defined in another file) gets no reason.
  */
 export function unclaimableKind(parsed: ParsedFile, name: string): string | undefined {
-  for (const occurrence of occurrences(parsed.tree.rootNode, name)) {
+  for (const occurrence of identifierLeaves(parsed).get(name) ?? []) {
     const reason = reasonAt(occurrence, name);
     if (reason !== undefined) return reason;
   }
@@ -140,15 +166,35 @@ function reasonAt(occurrence: Node, name: string): string | undefined {
   return undefined;
 }
 
-/** Identifier-like leaves whose text is `name`, in document order. */
-function* occurrences(root: Node, name: string): Generator<Node> {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.childCount === 0) {
-      if (node.isNamed && node.text === name && /identifier/.test(node.type)) yield node;
-      continue;
+/**
+ * Identifier-like leaves by their text, each list in document order: named leaves whose kind
+ * names an identifier, reached through named nodes only. One cursor walk per parse.
+ */
+function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly Node[]> {
+  const known = identifiersByTree.get(parsed.tree);
+  if (known !== undefined) return known;
+  const byText = new Map<string, Node[]>();
+  const cursor = walkFrom(parsed.tree.rootNode);
+  try {
+    // Pre-order: a node, then its named children; anonymous nodes are neither taken nor entered.
+    for (;;) {
+      if (cursor.nodeIsNamed) {
+        if (cursor.gotoFirstChild()) continue;
+        if (/identifier/.test(cursor.nodeType)) {
+          const text = parsed.text.slice(cursor.startIndex, cursor.endIndex);
+          const list = byText.get(text);
+          if (list) list.push(cursor.currentNode);
+          else byText.set(text, [cursor.currentNode]);
+        }
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) {
+          identifiersByTree.set(parsed.tree, byText);
+          return byText;
+        }
+      }
     }
-    for (let i = node.namedChildCount - 1; i >= 0; i--) stack.push(node.namedChild(i)!);
+  } finally {
+    cursor.delete();
   }
 }

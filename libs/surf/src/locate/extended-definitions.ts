@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { Family } from '@driftgate/syntax';
 import { defName, isTransparent } from './definitions.js';
 import { RUST_NAMED_ITEMS } from './rust-items.js';
@@ -114,35 +114,45 @@ function assignmentOf(statement: Node): Node | undefined {
   return expression?.type === 'assignment_expression' ? expression : undefined;
 }
 
-/** Matches of a CommonJS export statement for `name`: the assignment, or an object member. */
-function commonjsMatches(statement: Node, name: string, out: Node[]): void {
+/**
+ * Receives a node the extended rules may match and every name that matches it. A scope's matches
+ * are listed once, in document order, and looked up by name (see {@link collectExtra}).
+ */
+type Emit = (node: Node, names: readonly string[]) => void;
+
+/** The matches of a CommonJS export statement: the assignment, or an object member. */
+function commonjsEntries(statement: Node, emit: Emit): void {
   const assignment = assignmentOf(statement);
   if (assignment === undefined) return;
   const left = assignment.childForFieldName('left');
   const right = assignment.childForFieldName('right');
   if (left === null || right === null) return;
   if (isExportsObject(left)) {
-    if (right.type === 'object') objectMembers(right, name, out);
+    if (right.type === 'object') objectMemberEntries(right, emit);
     else if (right.type !== 'identifier' && (TS_FUNCTIONS.has(right.type) || right.type === 'class')) {
-      if (right.childForFieldName('name')?.text === name) out.push(assignment);
+      const name = right.childForFieldName('name')?.text;
+      if (name !== undefined) emit(assignment, [name]);
     }
     return;
   }
   if (left.type === 'member_expression' && isExportsObject(left.childForFieldName('object'))) {
-    if (propertyName(left.childForFieldName('property')) === name) out.push(assignment);
+    const name = propertyName(left.childForFieldName('property'));
+    if (name !== undefined) emit(assignment, [name]);
   }
 }
 
-/** Properties of an object literal named `name`: `k: v`, `k() {}`, shorthand `k`. */
-function objectMembers(object: Node, name: string, out: Node[]): void {
+/** Properties of an object literal by name: `k: v`, `k() {}`, shorthand `k`. */
+function objectMemberEntries(object: Node, emit: Emit): void {
   for (const entry of object.namedChildren) {
-    if (entry.type === 'pair') {
-      if (propertyName(entry.childForFieldName('key')) === name) out.push(entry);
-    } else if (entry.type === 'method_definition') {
-      if (propertyName(entry.childForFieldName('name')) === name) out.push(entry);
-    } else if (entry.type === 'shorthand_property_identifier' && entry.text === name) {
-      out.push(entry);
-    }
+    const name =
+      entry.type === 'pair'
+        ? propertyName(entry.childForFieldName('key'))
+        : entry.type === 'method_definition'
+          ? propertyName(entry.childForFieldName('name'))
+          : entry.type === 'shorthand_property_identifier'
+            ? entry.text
+            : undefined;
+    if (name !== undefined) emit(entry, [name]);
   }
 }
 
@@ -151,16 +161,22 @@ function objectMembers(object: Node, name: string, out: Node[]): void {
  * statement block): methods assigned onto an object or a constructor after its declaration.
  */
 export function memberAssignments(statements: Node, owner: string, name: string, out: Node[]): void {
-  for (const statement of statements.namedChildren) {
-    const assignment = assignmentOf(statement);
-    const left = assignment?.childForFieldName('left');
-    if (left?.type !== 'member_expression' || propertyName(left.childForFieldName('property')) !== name) continue;
-    let object = left.childForFieldName('object');
-    if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
-      object = object.childForFieldName('object');
+  // Indexed once per statement list: a large declaration file is asked this for every member.
+  const index = indexed(statements, 'members', (emit) => {
+    for (const statement of statements.namedChildren) {
+      const assignment = assignmentOf(statement);
+      const left = assignment?.childForFieldName('left');
+      if (left?.type !== 'member_expression') continue;
+      const property = propertyName(left.childForFieldName('property'));
+      if (property === undefined) continue;
+      let object = left.childForFieldName('object');
+      if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') {
+        object = object.childForFieldName('object');
+      }
+      if (object?.type === 'identifier') emit(assignment!, [`${object.text}\0${property}`]);
     }
-    if (object?.type === 'identifier' && object.text === owner) out.push(assignment!);
-  }
+  });
+  out.push(...(index.get(`${owner}\0${name}`) ?? []));
 }
 
 /** The names a Python assignment target binds: `a`, `a, b`, `(a, [b, *c])`. */
@@ -209,13 +225,39 @@ export function collectExtra(scope: Node, name: string, family: Family, out: Nod
   const atModule = family === 'python' && scope.type === 'module';
   if (family === 'rust') rustTraitScope(scope, name, out);
   if (family === 'typescript' && scope.type === 'object') {
-    objectMembers(scope, name, out);
+    out.push(...(indexed(scope, 'object', (emit) => objectMemberEntries(scope, emit)).get(name) ?? []));
     return;
   }
-  const before = out.length;
-  walkExtra(scope, name, family, atModule, hidden, out);
+  const found = indexed(scope, `walk:${hidden}`, (emit) => walkExtra(scope, family, atModule, hidden, emit)).get(name) ?? [];
+  out.push(...found);
   // A module-level binding of the name wins over the functions that reassign it.
-  if (atModule && out.length === before) pythonGlobalAssignments(scope, name, out);
+  if (atModule && found.length === 0) out.push(...(indexed(scope, 'global', (emit) => pythonGlobalEntries(scope, emit)).get(name) ?? []));
+}
+
+/**
+ * Per tree (weakly keyed, so they go with it) and scope: name → the extended matches, in
+ * document order. Each scope is walked once however many names are asked of it, which is what
+ * keeps hundreds of vanished anchors into one large file from walking it once each.
+ */
+const extraIndexes = new WeakMap<Tree, Map<string, ReadonlyMap<string, readonly Node[]>>>();
+
+function indexed(scope: Node, kind: string, build: (emit: Emit) => void): ReadonlyMap<string, readonly Node[]> {
+  let scopes = extraIndexes.get(scope.tree);
+  if (scopes === undefined) extraIndexes.set(scope.tree, (scopes = new Map()));
+  const key = `${kind}:${scope.id}`;
+  const known = scopes.get(key);
+  if (known !== undefined) return known;
+  const index = new Map<string, Node[]>();
+  build((node, names) => {
+    // A node matches each of its names once, however often the name is written in it.
+    for (const name of new Set(names)) {
+      const list = index.get(name);
+      if (list) list.push(node);
+      else index.set(name, [node]);
+    }
+  });
+  scopes.set(key, index);
+  return index;
 }
 
 /** In the body of `impl Trait for Type`, the trait's name names the impl itself. */
@@ -225,48 +267,51 @@ function rustTraitScope(scope: Node, name: string, out: Node[]): void {
   if (rustBaseTypeName(impl.childForFieldName('trait')) === name) out.push(impl);
 }
 
-function walkExtra(scope: Node, name: string, family: Family, atModule: boolean, hidden: boolean, out: Node[]): void {
+function walkExtra(scope: Node, family: Family, atModule: boolean, hidden: boolean, emit: Emit): void {
   for (const child of scope.namedChildren) {
     const own = defName(child, family);
     if (own !== undefined) {
-      if (hidden && own === name) out.push(child);
-      else if (own !== name && extraName(child, family) === name) out.push(child);
-      else if (family === 'python' && child.type === 'assignment' && pythonExtraNames(child).includes(name)) out.push(child);
+      // Hidden, a definition's own name is extra; else another name of it (a Rust impl's type).
+      const names: string[] = hidden ? [own] : [];
+      const extra = extraName(child, family);
+      if (extra !== undefined && extra !== own) names.push(extra);
+      if (family === 'python' && child.type === 'assignment') names.push(...pythonExtraNames(child));
+      if (names.length > 0) emit(child, names);
       continue;
     }
     const extra = extraName(child, family);
     if (extra !== undefined) {
-      if (extra === name) out.push(child);
+      emit(child, [extra]);
       continue;
     }
     if (family === 'python' && child.type === 'assignment') {
-      if (pythonExtraNames(child).includes(name)) out.push(child);
+      emit(child, pythonExtraNames(child));
       continue;
     }
     if (family === 'typescript') {
-      commonjsMatches(child, name, out);
+      commonjsEntries(child, emit);
       const body = iifeBody(child);
       if (body !== undefined) {
-        walkExtra(body, name, family, false, true, out);
+        walkExtra(body, family, false, true, emit);
         continue;
       }
       if (child.type === 'ambient_declaration' || child.type === 'expression_statement') {
-        walkExtra(child, name, family, false, true, out);
+        walkExtra(child, family, false, true, emit);
         continue;
       }
     }
     if (family === 'rust' && RUST_HIDDEN_SCOPES.has(child.type)) {
       const body = child.childForFieldName('body');
-      if (body !== null) walkExtra(body, name, family, false, true, out);
+      if (body !== null) walkExtra(body, family, false, true, emit);
       continue;
     }
     if (family === 'typescript' && scope.type === 'enum_body' && child.type === 'property_identifier') {
       // A member without an initializer is the bare name.
-      if (child.text === name) out.push(child);
+      emit(child, [child.text]);
       continue;
     }
     if (isTransparent(child.type, family, atModule) || (family === 'typescript' && child.type === 'object_type')) {
-      walkExtra(child, name, family, atModule, hidden, out);
+      walkExtra(child, family, atModule, hidden, emit);
     }
   }
 }
@@ -307,36 +352,43 @@ export function extendedScopeOf(node: Node, family: Family): Node {
 
 /**
  * Python module names assigned inside a function after `global name` (`def init(): global
- * CACHE; CACHE = {}`): the assignments, in document order. Nested functions and methods count.
+ * CACHE; CACHE = {}`): the assignments, in document order, each under the names it assigns that
+ * its function declares global. Nested functions and methods count, each under its own
+ * declarations.
  */
-export function pythonGlobalAssignments(module: Node, name: string, out: Node[]): void {
-  const visit = (node: Node, declared: boolean): void => {
+function pythonGlobalEntries(module: Node, emit: Emit): void {
+  const visit = (node: Node, globals: ReadonlySet<string> | undefined): void => {
     for (const child of node.namedChildren) {
       if (child.type === 'function_definition') {
         const body = child.childForFieldName('body');
-        if (body !== null) visit(body, declaresGlobal(body, name));
+        if (body !== null) visit(body, globalNames(body));
         continue;
       }
-      if (declared && child.type === 'assignment') {
-        const names = pythonExtraNames(child);
-        if (defName(child, 'python') === name || names.includes(name)) out.push(child);
+      if (globals !== undefined && globals.size > 0 && child.type === 'assignment') {
+        // No function is defined inside an assignment, so for the names its function does not
+        // declare global nothing below it could match either.
+        const own = defName(child, 'python');
+        const names = [...(own === undefined ? [] : [own]), ...pythonExtraNames(child)].filter((name) => globals.has(name));
+        if (names.length > 0) emit(child, names);
         continue;
       }
       if (child.type === 'lambda') continue;
-      visit(child, declared);
+      visit(child, globals);
     }
   };
-  visit(module, false);
+  visit(module, undefined);
 }
 
-function declaresGlobal(body: Node, name: string): boolean {
-  const walk = (node: Node): boolean => {
+/** The names a function body declares `global`, outside the functions and classes nested in it. */
+function globalNames(body: Node): ReadonlySet<string> {
+  const names = new Set<string>();
+  const walk = (node: Node): void => {
     for (const child of node.namedChildren) {
-      if (child.type === 'global_statement' && child.namedChildren.some((c) => c.text === name)) return true;
+      if (child.type === 'global_statement') for (const c of child.namedChildren) names.add(c.text);
       if (child.type === 'function_definition' || child.type === 'class_definition') continue;
-      if (walk(child)) return true;
+      walk(child);
     }
-    return false;
   };
-  return walk(body);
+  walk(body);
+  return names;
 }

@@ -18,8 +18,13 @@ import { type Recipe, formatStamp, parseStamp, recipeRank } from '../hash/stamp.
 import { writeRecipe } from '../workspace/config.js';
 import { GitContext } from '../history/git-context.js';
 import type { LoadedHub, LoadedWorkspace } from '../workspace/load-workspace.js';
-import { type SiteFailure, isReadableSource, isSiteFailure, siteTarget } from '../source/site-source.js';
+import { isReadableSource, isSiteFailure, siteTarget } from '../source/site-source.js';
 import { SourceWalk } from '../source/source-walk.js';
+import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
+import { checkRecipe, checkSiteRequest } from '../check/check-site-request.js';
+import { WorkPool, workerCount } from '../pool/work-pool.js';
+import { planCachedHashing } from '../cache/cached-hashing.js';
+import type { ResultCacheOptions } from '../cache/result-cache.js';
 
 /** The clock behind provenance; injected so tests are deterministic. */
 export interface VerifyClock {
@@ -41,6 +46,13 @@ export interface VerifyOptions {
    * What `surf triage` needs: a hub's accepted claims are written together or not at all.
    */
   readonly wholeHubs?: boolean;
+  /** Worker threads for parsing (see `workerCount`); default `auto`, as `surf check`. */
+  readonly workers?: number | 'auto';
+  /**
+   * The content-keyed result cache, shared with `surf check` (`--no-cache`, `--cache-dir`): on by
+   * default. It answers digests of files whose bytes and questions it knows; it never changes a stamp.
+   */
+  readonly cache?: ResultCacheOptions;
 }
 
 /** The reason given to the claims of a hub left unwritten under {@link VerifyOptions.wholeHubs}. */
@@ -97,7 +109,7 @@ type Plan =
  */
 type SiteDigest =
   | { readonly digest: string; readonly storedDigest?: string }
-  | { readonly failure: string; readonly unreadable: boolean };
+  | { readonly failure: string };
 
 interface ClaimWork {
   readonly hub: LoadedHub;
@@ -146,6 +158,14 @@ async function verifyWith(
   const rootReal = await realpath(root);
   await clearAbandonedHubWrites(workspace.hubs.map((loaded) => loaded.path));
   const works: ClaimWork[] = [];
+  const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
+  // Answers come back in the order asked: a site's second question after its first.
+  const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
+    let job = jobs.get(file);
+    if (!job) jobs.set(file, (job = { requests: [], sinks: [] }));
+    job.requests.push(request);
+    job.sinks.push(sink);
+  };
   const skippedHubs: Array<{ hub: string; message: string }> = [];
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
@@ -161,22 +181,35 @@ async function verifyWith(
       const work: ClaimWork = { hub: loaded, claim, sites, digests: sites.map(() => undefined), follow: undefined };
       works.push(work);
       const followable = follow && sites.length === 1 && claim.hash !== undefined;
+      // `surf verify <at>` asks for this claim to be re-stamped: no older stamp is kept then.
+      const kept = options.target === undefined ? keptRecipe(claim.hash, recipe) : undefined;
+      const checked = checkRecipe(claim.hash, recipe);
+      // Asked as `surf check` asks under its recipe, so a check's answers serve a verify and back.
+      const request = (anchor: Anchor, asked: Recipe): SiteHashRequest =>
+        asked === checked
+          ? checkSiteRequest(anchor, asked, claim.ignoreLiterals, claim.hash === undefined ? undefined : parseStamp(claim.hash), sites.length === 1)
+          : { anchor, recipe: asked, ignoreLiterals: claim.ignoreLiterals, withCode: false };
       for (let i = 0; i < sites.length; i++) {
         const target = siteTarget(sites[i]!);
         if (isSiteFailure(target)) {
-          work.digests[i] = { failure: target.message, unreadable: false };
+          work.digests[i] = { failure: target.message };
           continue;
         }
-        walk.visit(target.anchor.file, (source) => {
-          // `surf verify <at>` asks for this claim to be re-stamped: no older stamp is kept then.
-          const kept = options.target === undefined ? keptRecipe(claim.hash, recipe) : undefined;
-          work.digests[i] = siteDigest(source, target.anchor, claim.ignoreLiterals, recipe, kept);
-          if (followable && 'failure' in work.digests[i]! && !isSiteFailure(source)) {
-            work.follow = followSymbol(source, target.anchor, claim.hash!, claim.ignoreLiterals, recipe);
+        const { anchor } = target;
+        let written: SiteHashResult | undefined;
+        ask(anchor.file, request(anchor, recipe), (result) => {
+          written = result;
+          if (kept === undefined) work.digests[i] = siteDigest(result, undefined);
+          if (followable && !result.ok && result.kind === 'resolve') {
+            // The file parsed but the symbol is gone: look for it under another name.
+            walk.visit(anchor.file, (source) => {
+              if (!isSiteFailure(source)) work.follow = followSymbol(source, anchor, claim.hash!, claim.ignoreLiterals, recipe);
+            });
           }
         });
-        if (followable && !(await isReadableSource(root, rootReal, target.anchor.file))) {
-          await planFileFollow(work, target.anchor, sites[i]!, walk, await gitContext(), recipe);
+        if (kept !== undefined) ask(anchor.file, request(anchor, kept), (result) => (work.digests[i] = siteDigest(written!, result)));
+        if (followable && !(await isReadableSource(root, rootReal, anchor.file))) {
+          await planFileFollow(work, anchor, sites[i]!, walk, await gitContext(), recipe);
         }
       }
     }
@@ -187,6 +220,20 @@ async function verifyWith(
     throw new SurfError('SURF_NO_MATCH', `no anchor matching \`${options.target}\`; pass an \`at:\` site exactly as a hub writes it${unread}`);
   }
 
+  // Every site's digests on the work pool, through the result cache; then the few files a
+  // `--follow` must search for a renamed symbol or a moved file, one parse each.
+  const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
+  const hashing = await planCachedHashing(root, hashJobs, options.cache);
+  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', hashing.tasks.length));
+  try {
+    const answers = await hashing.complete(await pool.run(hashing.tasks));
+    hashJobs.forEach((job, t) => {
+      const sinks = jobs.get(job.file)!.sinks;
+      answers[t]!.forEach((answer, k) => sinks[k]!(answer));
+    });
+  } finally {
+    await pool.close();
+  }
   await walk.run();
 
   const plans = works.map((work) => plan(work, follow, recipe));
@@ -242,20 +289,14 @@ function keptRecipe(stored: string | undefined, recipe: Recipe): Recipe | undefi
   return recipeRank(parsed.recipe) <= recipeRank(recipe) ? parsed.recipe : undefined;
 }
 
-function siteDigest(
-  source: ParsedFile | SiteFailure,
-  anchor: Anchor,
-  ignoreLiterals: boolean,
-  recipe: Recipe,
-  storedRecipe: Recipe | undefined,
-): SiteDigest {
-  if (isSiteFailure(source)) return { failure: source.message, unreadable: source.kind === 'unreadable' };
-  const hashed = digestIn(source, anchor, recipe, ignoreLiterals);
-  if (typeof hashed !== 'string') return { failure: hashed.message, unreadable: false };
-  if (storedRecipe === undefined) return { digest: hashed };
-  const stored = digestIn(source, anchor, storedRecipe, ignoreLiterals);
+/**
+ * A site's answer from its digest under the workspace's recipe and, when an older stamp may be
+ * kept, under the stored stamp's recipe.
+ */
+function siteDigest(written: SiteHashResult, stored: SiteHashResult | undefined): SiteDigest {
+  if (!written.ok) return { failure: written.message };
   // A stored reference-recipe stamp cannot match a symbol only recipe 3 reaches.
-  return typeof stored === 'string' ? { digest: hashed, storedDigest: stored } : { digest: hashed };
+  return stored?.ok === true ? { digest: written.digest, storedDigest: stored.digest } : { digest: written.digest };
 }
 
 /** The bare digest of `anchor` in `parsed` under `recipe`, or the resolution error. */

@@ -70,7 +70,7 @@ export function installedTreeKey(repoRoot: string): string {
 }
 
 /** POSIX paths under `dir` of TypeScript files, sorted; symbolic links (workspace packages) are not followed. */
-function typescriptFiles(dir: string, prefix: string): string[] {
+export function typescriptFiles(dir: string, prefix: string): string[] {
   const out: string[] = [];
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {

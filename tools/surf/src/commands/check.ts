@@ -75,7 +75,7 @@ export function cacheSetting(io: SurfIo, flags: { cache: boolean; cacheDir?: str
 }
 
 /** `SURF_WORKERS=<n>` pins the number of parsing worker threads (0 = none); default automatic. */
-function workersSetting(value: string | undefined): number | 'auto' {
+export function workersSetting(value: string | undefined): number | 'auto' {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : 'auto';
 }
 
