@@ -3,7 +3,8 @@ import { SEMANTIC_MODE, SEMANTIC_TYPE } from '../hashing/digests.js';
 import type { HashEntry } from '../hashing/framing.js';
 import type { JsonObject, JsonValue } from '../formats/json-value.js';
 import { compareCodePoints } from '../formats/string-order.js';
-import type { ApiSymbol } from './api-surface-types.js';
+import type { ApiSymbol, UnresolvedReexport } from './api-surface-types.js';
+import { type UnresolvedSymbol, describeUnresolved } from './unresolved-reexports.js';
 
 /** `boundary_metadata` key under which API-surface providers record their symbols. */
 export const API_SYMBOLS_KEY = 'api_symbols';
@@ -54,15 +55,21 @@ export interface ApiSymbolChanges {
    * package whose types are not in the repository).
    */
   readonly unresolvedNow: readonly string[];
+  /**
+   * Of `unresolvedNow`: why each does not resolve, sorted by symbol, where the operation that
+   * computed the current surface knows it (verify, why); empty when comparing two locks.
+   */
+  readonly unresolvedCauses: readonly UnresolvedSymbol[];
 }
 
 const UNRESOLVED_PREFIX = 'unresolved:';
 
 /**
  * The symbol differences between a locked and a current `boundary_metadata`, or undefined when
- * either side records no API symbols (another provider, or a failed surface).
+ * either side records no API symbols (another provider, or a failed surface). `causes` are the
+ * current surface's unresolved symbols' causes, by `<entry>#<name>` (see `EngineContext.unresolved`).
  */
-export function apiSymbolChanges(locked: unknown, current: unknown): ApiSymbolChanges | undefined {
+export function apiSymbolChanges(locked: unknown, current: unknown, causes?: ReadonlyMap<string, UnresolvedReexport>): ApiSymbolChanges | undefined {
   const before = symbolDigests(locked);
   const after = symbolDigests(current);
   if (before === undefined || after === undefined) return undefined;
@@ -81,12 +88,17 @@ export function apiSymbolChanges(locked: unknown, current: unknown): ApiSymbolCh
   }
   for (const key of before.keys()) if (!after.has(key)) removed.push(key);
   const sorted = (names: string[]) => names.sort(compareCodePoints);
+  const unresolvedCauses = sorted(unresolvedNow).flatMap((symbol) => {
+    const cause = causes?.get(symbol);
+    return cause === undefined ? [] : [{ symbol, ...cause }];
+  });
   return {
     added: sorted(added),
     removed: sorted(removed),
     changed: sorted(changed),
     resolvedSince: sorted(resolvedSince),
     unresolvedNow: sorted(unresolvedNow),
+    unresolvedCauses,
   };
 }
 
@@ -116,8 +128,6 @@ export function describeApiChanges(changes: ApiSymbolChanges, limit = 10): strin
   if (changes.resolvedSince.length > 0) {
     parts.push(`the lock recorded ${list(changes.resolvedSince)} as unresolved (its module was not in the snapshot the lock was generated from; was it not yet added to git?)`);
   }
-  if (changes.unresolvedNow.length > 0) {
-    parts.push(`${list(changes.unresolvedNow)} does not resolve: its module is not in the snapshot (\`git add\` a new file before generating, or fix the path)`);
-  }
+  if (changes.unresolvedNow.length > 0) parts.push(...describeUnresolved(changes.unresolvedNow, changes.unresolvedCauses, list));
   return parts.join('; ');
 }

@@ -1,5 +1,5 @@
 import { compareGitPaths, encodeGitPath, type FileContent, type SnapshotEntry } from '@driftgate/git';
-import { apiSurfaceEntries } from '../api-surface/api-surface-entries.js';
+import { apiSurfaceEntries, symbolKey } from '../api-surface/api-surface-entries.js';
 import { jsonCanonicalContent, openApiCanonicalContent } from '../providers/canonical-providers.js';
 import type { ComponentConfig } from '../config/config-types.js';
 import { CUSTOM_PROVIDERS_DISABLED, type LoadedCustomProvider } from '../providers/custom-providers.js';
@@ -214,6 +214,8 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
     });
     if (!surface.ok) return failed([...surface.errors]);
     for (const note of surface.notes ?? []) context.notes.push({ file: note.file, message: `${note.message}; ${includeHint(context, note.file)}` });
+    const unresolved = surface.symbols.flatMap((symbol) => (symbol.unresolved === undefined ? [] : [[symbolKey(symbol), symbol.unresolved] as const]));
+    if (unresolved.length > 0) context.unresolved.set(component.name, new Map(unresolved));
     // No exported symbol is an API too (a new package): its first export is a boundary change.
     // A provider that finds no entry point at all says so as an error instead.
     const { entries: hashed, metadata } = apiSurfaceEntries(surface.symbols);

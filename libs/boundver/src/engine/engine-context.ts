@@ -1,4 +1,5 @@
 import type { Snapshot } from '@driftgate/git';
+import type { UnresolvedReexport } from '../api-surface/api-surface-types.js';
 import type { BoundverConfig } from '../config/config-types.js';
 import { loadCustomProviders } from '../providers/custom-providers.js';
 import type { EngineLimits } from './engine-limits.js';
@@ -27,6 +28,12 @@ export interface EngineContext {
    * snapshot misses, found by API-surface providers). Not part of any digest; callers show them.
    */
   readonly notes: SnapshotNote[];
+  /**
+   * Why each unresolved symbol an API-surface provider found does not resolve, by component name
+   * then `<entry>#<name>`. The lock records only the re-export's digest, so this is the one place
+   * the cause is known; verify and why read it to say the right thing. Not part of any digest.
+   */
+  readonly unresolved: Map<string, ReadonlyMap<string, UnresolvedReexport>>;
 }
 
 /** A note on the snapshot an operation read: about one repository-relative file, in one sentence. */
@@ -71,6 +78,7 @@ export async function createEngineContext(snapshot: Snapshot, config: BoundverCo
     versions,
     limits: options.limits ?? {},
     notes: options.notes ?? [],
+    unresolved: new Map(),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   };
 }
