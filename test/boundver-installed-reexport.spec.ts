@@ -119,4 +119,23 @@ describe('boundver on a re-export from an installed package', () => {
       "`src/index.ts#thing` is re-exported from the package '@nowhere/pkg', which is not installed: packages are outside the snapshot, so the API digest covers the re-export as written (install it, or fix the specifier; nothing to add to git)",
     );
   });
+
+  it('following the advice for a linked workspace package (map it in `paths`) is not sent to git either', () => {
+    repo.git('reset', '-q', '--hard', base);
+    writeFileSync(join(repo.dir, INDEX), `${readFileSync(join(repo.dir, INDEX), 'utf8')}export type { Money } from '@ws/types';\n`);
+    repo.commit('re-export a workspace package');
+    expect(bv(repo.dir, ['generate']).status).toBe(0);
+    repo.commit('its lock, with the re-export unresolved');
+    const tsconfig = { compilerOptions: { paths: { '@ws/shared': ['packages/shared/src/index.ts'], '@ws/types': ['packages/types/src/index.ts'] } } };
+    writeFileSync(join(repo.dir, 'tsconfig.base.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+    repo.commit('map @ws/types');
+    const verify = bv(repo.dir, ['verify']);
+    expect(verify.status, verify.stdout).toBe(4);
+    expect(verify.stdout).toContain(
+      "changed `src/index.ts#Money`; the lock recorded `src/index.ts#Money` as unresolved ('@ws/types' is mapped by the tsconfig `paths` now; when the lock was generated it was not, or its file was not in the snapshot)",
+    );
+    expect(verify.stdout).not.toContain('git');
+    const why = bv(repo.dir, ['why', 'calc']);
+    expect(why.stdout).toContain("~ src/index.ts#Money  (signature changed; the lock recorded it unresolved: '@ws/types' is mapped by the tsconfig `paths` now;");
+  });
 });

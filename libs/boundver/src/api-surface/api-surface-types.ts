@@ -50,6 +50,22 @@ export interface ApiSymbol {
    * operation that computed the surface say the right thing about it.
    */
   readonly unresolved?: UnresolvedReexport;
+  /**
+   * For a resolved symbol re-exported by name through a bare specifier that the tsconfig `paths`
+   * map into the repository (`export { Money } from '@org/types'`): that specifier. Not hashed;
+   * it lets verify explain a lock that recorded the symbol unresolved.
+   */
+  readonly mappedFrom?: string;
+}
+
+/**
+ * What one operation's surface of a component knows about its re-exports that the lock does not
+ * record, by `<entry>#<name>`: the causes of unresolved symbols, and the `paths`-mapped specifier
+ * of resolved ones.
+ */
+export interface ReexportFacts {
+  readonly unresolved: ReadonlyMap<string, UnresolvedReexport>;
+  readonly mapped: ReadonlyMap<string, string>;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { UnresolvedReexport } from './api-surface-types.js';
 export type UnresolvedSymbol = UnresolvedReexport & { readonly symbol: string };
 
 /** The advice for a missing repository module, as verify has always said it. */
-export const MISSING_MODULE_ADVICE = 'its module is not in the snapshot (`git add` a new file before generating, or fix the path)';
+const MISSING_MODULE_ADVICE = 'its module is not in the snapshot (`git add` a new file before generating, or fix the path)';
 
 const UNKNOWN_CAUSE = 'its module is not in the snapshot (`git add` a new file before generating, or fix the path; a package\'s module is never in it, and then there is nothing to add)';
 
@@ -50,6 +50,39 @@ export function describeUnresolved(names: readonly string[], causes: readonly Un
   }
   if (missing.length > 0) parts.push(`${list(missing)} does not resolve: ${unknown ? UNKNOWN_CAUSE : MISSING_MODULE_ADVICE}`);
   return parts;
+}
+
+/**
+ * The sentences of a verify `API CHANGE` line for symbols the lock recorded unresolved that resolve
+ * now. One re-exported through a `paths`-mapped specifier may have been a package's when the lock
+ * was written (the mapping came later, as the advice for a linked workspace package suggests), so
+ * it is not sent to git.
+ */
+export function describeResolvedSince(names: readonly string[], throughPaths: readonly { symbol: string; specifier: string }[], list: (names: readonly string[]) => string): string[] {
+  const bySymbol = new Map(throughPaths.map((entry) => [entry.symbol, entry.specifier]));
+  const bySpecifier = new Map<string, string[]>();
+  const plain: string[] = [];
+  for (const name of names) {
+    const specifier = bySymbol.get(name);
+    if (specifier === undefined) plain.push(name);
+    else bySpecifier.set(specifier, [...(bySpecifier.get(specifier) ?? []), name]);
+  }
+  const parts = plain.length === 0 ? [] : [`the lock recorded ${list(plain)} as unresolved (its module was not in the snapshot the lock was generated from; was it not yet added to git?)`];
+  for (const specifier of [...bySpecifier.keys()].sort(compareCodePoints)) {
+    parts.push(`the lock recorded ${list(bySpecifier.get(specifier)!)} as unresolved (${mappedSince(specifier)})`);
+  }
+  return parts;
+}
+
+/** What `why` adds after `signature changed` for a symbol the lock recorded unresolved. */
+export function whyResolvedSince(mappedFrom: string | undefined): string {
+  return mappedFrom === undefined
+    ? 'the lock recorded it unresolved: its module was not in the snapshot the lock was generated from (not yet added to git?)'
+    : `the lock recorded it unresolved: ${mappedSince(mappedFrom)}`;
+}
+
+function mappedSince(specifier: string): string {
+  return `'${specifier}' is mapped by the tsconfig \`paths\` now; when the lock was generated it was not, or its file was not in the snapshot`;
 }
 
 /** What `why` adds after `added` / `signature changed` for a symbol that does not resolve. */

@@ -1,5 +1,5 @@
 import type { Snapshot } from '@driftgate/git';
-import type { UnresolvedReexport } from '../api-surface/api-surface-types.js';
+import type { ReexportFacts } from '../api-surface/api-surface-types.js';
 import type { BoundverConfig } from '../config/config-types.js';
 import { loadCustomProviders } from '../providers/custom-providers.js';
 import type { EngineLimits } from './engine-limits.js';
@@ -29,11 +29,12 @@ export interface EngineContext {
    */
   readonly notes: SnapshotNote[];
   /**
-   * Why each unresolved symbol an API-surface provider found does not resolve, by component name
-   * then `<entry>#<name>`. The lock records only the re-export's digest, so this is the one place
-   * the cause is known; verify and why read it to say the right thing. Not part of any digest.
+   * What API-surface providers found about re-exports, by component name: why each unresolved
+   * symbol does not resolve, and which resolved ones come through tsconfig `paths`. The lock
+   * records only digests, so this is the one place the causes are known; verify and why read it
+   * to say the right thing. Not part of any digest.
    */
-  readonly unresolved: Map<string, ReadonlyMap<string, UnresolvedReexport>>;
+  readonly reexports: Map<string, ReexportFacts>;
 }
 
 /** A note on the snapshot an operation read: about one repository-relative file, in one sentence. */
@@ -78,7 +79,7 @@ export async function createEngineContext(snapshot: Snapshot, config: BoundverCo
     versions,
     limits: options.limits ?? {},
     notes: options.notes ?? [],
-    unresolved: new Map(),
+    reexports: new Map(),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   };
 }

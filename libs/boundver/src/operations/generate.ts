@@ -201,7 +201,7 @@ async function generateFrom(snapshot: Snapshot, loaded: LoadedConfig, options: G
   }
   const entries = await computeComponentEntries(context);
   // Said when the lock is written (not on every verify): what the lock covers of a package's re-export.
-  for (const [component, causes] of context.unresolved) notes.push(...packageReexportNotes(component, causes));
+  for (const [component, facts] of context.reexports) notes.push(...packageReexportNotes(component, facts.unresolved));
   const full = assembleLock(context, entries, { strict: !options.allowPartial });
   const lock = existing === null ? full : mergePartialLock(existing, full, selected);
   const text = serializeLock(lock);

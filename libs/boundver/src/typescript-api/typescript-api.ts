@@ -70,7 +70,8 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
           if (described === undefined) continue;
           const reexport = described.reexport;
           const unresolved = reexport === undefined ? undefined : unresolvedCause(program, request.repoRoot, reexport.specifier, reexport.file ?? repoPath(entry));
-          symbols.push({ entry, name, kind: described.kind, text: described.text, ...(unresolved === undefined ? {} : { unresolved }) });
+          const mappedFrom = reexport === undefined ? mappedReexport(ts, program, exported) : undefined;
+          symbols.push({ entry, name, kind: described.kind, text: described.text, ...(unresolved === undefined ? {} : { unresolved }), ...(mappedFrom === undefined ? {} : { mappedFrom }) });
         }
         for (const { specifier, file } of unresolvedStarExports(ts, checker, sourceFile)) {
           const unresolved = unresolvedCause(program, request.repoRoot, specifier, file ?? repoPath(entry));
@@ -121,6 +122,13 @@ function unresolvedCause(program: SnapshotProgram, repoRoot: string, specifier: 
     if (dir === '.' || dir === '/' || dir === '') break;
   }
   return { cause: 'package', specifier, package: name, installed: false, file };
+}
+
+/** The specifier of a by-name re-export (`export { x } from '@org/lib'`) that the tsconfig `paths` map. */
+function mappedReexport(ts: TypescriptModule, program: SnapshotProgram, exported: TS.Symbol): string | undefined {
+  const from = (exported.declarations ?? []).find(ts.isExportSpecifier)?.parent.parent.moduleSpecifier;
+  if (from === undefined || !ts.isStringLiteral(from) || isRelative(from.text)) return undefined;
+  return program.mapsSpecifier(from.text) ? from.text : undefined;
 }
 
 /**
