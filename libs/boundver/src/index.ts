@@ -245,4 +245,6 @@ export {
 export { KNOWN_LOCK_SCHEMAS, migrateLock, planLockMigration, type LockMigrationPlan, type MigrateLockOptions, type MigrateLockResult } from './lock/migrate-lock.js';
 export { facetPolicyValue, lockStatus, lockWarnings, type LockStatus, type LockStatusOptions } from './operations/lock-status.js';
 export { componentChanges, MAX_LOCK_HISTORY_BYTES, MAX_LOCK_HISTORY_COMMITS, type DiagnosticChanges, type DiagnosticFile, type DiagnosticRequest } from './operations/diagnostic-changes.js';
+export { whyResolvedSince, whyUnresolved, type UnresolvedSymbol } from './api-surface/unresolved-reexports.js';
+export type { UnresolvedReexport } from './api-surface/api-surface-types.js';
 export { whyComponent, type FacetChange, type MetadataChange, type WhyOptions, type WhyResult } from './operations/component-why.js';

@@ -34,18 +34,35 @@ describe('apiSymbolChanges', () => {
     const before = metadata([sym('keep', 'k(): void'), sym('gone', 'g(): void'), sym('edit', 'e(a: string): void')]);
     const after = metadata([sym('keep', 'k(): void'), sym('edit', 'e(a: number): void'), sym('fromCents', 'fromCents(c: number): number')]);
     const changes = apiSymbolChanges(before, after)!;
-    expect(changes).toEqual({ added: ['src/index.ts#fromCents'], removed: ['src/index.ts#gone'], changed: ['src/index.ts#edit'], resolvedSince: [], unresolvedNow: [] });
+    expect(changes).toEqual({ added: ['src/index.ts#fromCents'], removed: ['src/index.ts#gone'], changed: ['src/index.ts#edit'], resolvedSince: [], unresolvedNow: [], unresolvedCauses: [], resolvedThroughPaths: [] });
     expect(describeApiChanges(changes)).toBe('added `src/index.ts#fromCents`; removed `src/index.ts#gone`; changed `src/index.ts#edit`');
   });
 
   it('tells a symbol that resolves since the lock, and one that no longer resolves, from a signature change', () => {
     const before = metadata([sym('late', 'export { late as late } from "./late.js";', 'unresolved'), sym('lost', 'lost(): void')]);
     const after = metadata([sym('late', 'late(): void'), sym('lost', 'export { lost as lost } from "./lost.js";', 'unresolved')]);
-    const changes = apiSymbolChanges(before, after)!;
-    expect(changes).toMatchObject({ changed: ['src/index.ts#late', 'src/index.ts#lost'], resolvedSince: ['src/index.ts#late'], unresolvedNow: ['src/index.ts#lost'] });
+    const cause = { cause: 'module', specifier: './lost.js', file: 'src/index.ts' } as const;
+    const changes = apiSymbolChanges(before, after, { unresolved: new Map([['src/index.ts#lost', cause]]), mapped: new Map() })!;
+    expect(changes).toMatchObject({
+      changed: ['src/index.ts#late', 'src/index.ts#lost'],
+      resolvedSince: ['src/index.ts#late'],
+      unresolvedNow: ['src/index.ts#lost'],
+      unresolvedCauses: [{ symbol: 'src/index.ts#lost', ...cause }],
+    });
     expect(describeApiChanges(changes)).toBe(
       'changed `src/index.ts#late`, `src/index.ts#lost`; the lock recorded `src/index.ts#late` as unresolved (its module was not in the snapshot the lock was generated from; was it not yet added to git?); `src/index.ts#lost` does not resolve: its module is not in the snapshot (`git add` a new file before generating, or fix the path)',
     );
+    // Without the current surface's causes (two locks compared), both possibilities are named.
+    expect(describeApiChanges(apiSymbolChanges(before, after)!)).toContain(
+      "`src/index.ts#lost` does not resolve: its module is not in the snapshot (`git add` a new file before generating, or fix the path; a package's module is never in it, and then there is nothing to add)",
+    );
+    // A package's re-export is never sent to git.
+    const fromPackage = apiSymbolChanges(before, after, {
+      unresolved: new Map([['src/index.ts#lost', { cause: 'package', specifier: 'pkg/sub', package: 'pkg', installed: true, file: 'src/index.ts' } as const]]),
+      mapped: new Map(),
+    })!;
+    expect(describeApiChanges(fromPackage)).toContain("`src/index.ts#lost` is re-exported from the installed package 'pkg': installed packages are outside the snapshot");
+    expect(describeApiChanges(fromPackage)).not.toContain('git add');
     // An external package's re-export is unresolved on both sides: no change at all.
     expect(apiSymbolChanges(after, after)).toMatchObject({ changed: [], unresolvedNow: [] });
   });

@@ -3,7 +3,8 @@ import { SEMANTIC_MODE, SEMANTIC_TYPE } from '../hashing/digests.js';
 import type { HashEntry } from '../hashing/framing.js';
 import type { JsonObject, JsonValue } from '../formats/json-value.js';
 import { compareCodePoints } from '../formats/string-order.js';
-import type { ApiSymbol } from './api-surface-types.js';
+import type { ApiSymbol, ReexportFacts } from './api-surface-types.js';
+import { type UnresolvedSymbol, describeResolvedSince, describeUnresolved } from './unresolved-reexports.js';
 
 /** `boundary_metadata` key under which API-surface providers record their symbols. */
 export const API_SYMBOLS_KEY = 'api_symbols';
@@ -54,15 +55,26 @@ export interface ApiSymbolChanges {
    * package whose types are not in the repository).
    */
   readonly unresolvedNow: readonly string[];
+  /**
+   * Of `unresolvedNow`: why each does not resolve, sorted by symbol, where the operation that
+   * computed the current surface knows it (verify, why); empty when comparing two locks.
+   */
+  readonly unresolvedCauses: readonly UnresolvedSymbol[];
+  /**
+   * Of `resolvedSince`: symbols re-exported by name through a specifier the tsconfig `paths` map
+   * now, with it: the lock may have been generated before the mapping (or the file) existed.
+   */
+  readonly resolvedThroughPaths: readonly { readonly symbol: string; readonly specifier: string }[];
 }
 
 const UNRESOLVED_PREFIX = 'unresolved:';
 
 /**
  * The symbol differences between a locked and a current `boundary_metadata`, or undefined when
- * either side records no API symbols (another provider, or a failed surface).
+ * either side records no API symbols (another provider, or a failed surface). `facts` are what
+ * the operation computing the current surface knows of its re-exports (`EngineContext.reexports`).
  */
-export function apiSymbolChanges(locked: unknown, current: unknown): ApiSymbolChanges | undefined {
+export function apiSymbolChanges(locked: unknown, current: unknown, facts?: ReexportFacts): ApiSymbolChanges | undefined {
   const before = symbolDigests(locked);
   const after = symbolDigests(current);
   if (before === undefined || after === undefined) return undefined;
@@ -81,12 +93,22 @@ export function apiSymbolChanges(locked: unknown, current: unknown): ApiSymbolCh
   }
   for (const key of before.keys()) if (!after.has(key)) removed.push(key);
   const sorted = (names: string[]) => names.sort(compareCodePoints);
+  const unresolvedCauses = sorted(unresolvedNow).flatMap((symbol) => {
+    const cause = facts?.unresolved.get(symbol);
+    return cause === undefined ? [] : [{ symbol, ...cause }];
+  });
+  const resolvedThroughPaths = sorted(resolvedSince).flatMap((symbol) => {
+    const specifier = facts?.mapped.get(symbol);
+    return specifier === undefined ? [] : [{ symbol, specifier }];
+  });
   return {
     added: sorted(added),
     removed: sorted(removed),
     changed: sorted(changed),
     resolvedSince: sorted(resolvedSince),
     unresolvedNow: sorted(unresolvedNow),
+    unresolvedCauses,
+    resolvedThroughPaths,
   };
 }
 
@@ -113,11 +135,7 @@ export function describeApiChanges(changes: ApiSymbolChanges, limit = 10): strin
   if (changes.added.length > 0) parts.push(`added ${list(changes.added)}`);
   if (changes.removed.length > 0) parts.push(`removed ${list(changes.removed)}`);
   if (changes.changed.length > 0) parts.push(`changed ${list(changes.changed)}`);
-  if (changes.resolvedSince.length > 0) {
-    parts.push(`the lock recorded ${list(changes.resolvedSince)} as unresolved (its module was not in the snapshot the lock was generated from; was it not yet added to git?)`);
-  }
-  if (changes.unresolvedNow.length > 0) {
-    parts.push(`${list(changes.unresolvedNow)} does not resolve: its module is not in the snapshot (\`git add\` a new file before generating, or fix the path)`);
-  }
+  if (changes.resolvedSince.length > 0) parts.push(...describeResolvedSince(changes.resolvedSince, changes.resolvedThroughPaths, list));
+  if (changes.unresolvedNow.length > 0) parts.push(...describeUnresolved(changes.unresolvedNow, changes.unresolvedCauses, list));
   return parts.join('; ');
 }

@@ -44,7 +44,61 @@ export interface ApiSymbol {
    * same API; any change here is a boundary change.
    */
   readonly text: string;
+  /**
+   * For a symbol of kind `unresolved`: why its declaration could not be followed. Not hashed and
+   * not in the lock (whose bytes for such a symbol stay `unresolved:<digest>`): it only lets the
+   * operation that computed the surface say the right thing about it.
+   */
+  readonly unresolved?: UnresolvedReexport;
+  /**
+   * For a resolved symbol re-exported by name through a bare specifier that the tsconfig `paths`
+   * map into the repository (`export { Money } from '@org/types'`): that specifier. Not hashed;
+   * it lets verify explain a lock that recorded the symbol unresolved.
+   */
+  readonly mappedFrom?: string;
 }
+
+/**
+ * What one operation's surface of a component knows about its re-exports that the lock does not
+ * record, by `<entry>#<name>`: the causes of unresolved symbols, and the `paths`-mapped specifier
+ * of resolved ones.
+ */
+export interface ReexportFacts {
+  readonly unresolved: ReadonlyMap<string, UnresolvedReexport>;
+  readonly mapped: ReadonlyMap<string, string>;
+}
+
+/**
+ * Why a re-exported name has no declaration in the snapshot. Known only to the operation that
+ * computed the surface; a lock records the digest of the re-export as written, not this.
+ */
+export type UnresolvedReexport =
+  | {
+      /**
+       * A bare specifier no tsconfig `paths` pattern maps: a package's, resolved (if at all) in
+       * node_modules, which the snapshot deliberately does not read. Nothing is missing from git.
+       */
+      readonly cause: 'package';
+      /** The module specifier as written (`web-tree-sitter`, `@scope/pkg/sub`). */
+      readonly specifier: string;
+      /** The package name the specifier starts with (`@scope/pkg`). */
+      readonly package: string;
+      /** Whether a node_modules directory from the re-exporting file up to the repository root has it. */
+      readonly installed: boolean;
+      /**
+       * When the installed package is a package of this repository linked into node_modules (npm,
+       * yarn or pnpm workspaces): the repository-relative POSIX directory it links to.
+       */
+      readonly linked?: string;
+      /** Repository-relative POSIX path of the file the re-export is written in. */
+      readonly file: string;
+    }
+  | {
+      /** A relative or `paths`-mapped specifier whose file is not in the snapshot (untracked, ignored, or a wrong path). */
+      readonly cause: 'module';
+      readonly specifier: string;
+      readonly file: string;
+    };
 
 /**
  * Something the operation's user should know that does not change the surface: a file the working

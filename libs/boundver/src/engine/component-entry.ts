@@ -1,5 +1,5 @@
 import { compareGitPaths, encodeGitPath, type FileContent, type SnapshotEntry } from '@driftgate/git';
-import { apiSurfaceEntries } from '../api-surface/api-surface-entries.js';
+import { apiSurfaceEntries, symbolKey } from '../api-surface/api-surface-entries.js';
 import { jsonCanonicalContent, openApiCanonicalContent } from '../providers/canonical-providers.js';
 import type { ComponentConfig } from '../config/config-types.js';
 import { CUSTOM_PROVIDERS_DISABLED, type LoadedCustomProvider } from '../providers/custom-providers.js';
@@ -214,6 +214,9 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
     });
     if (!surface.ok) return failed([...surface.errors]);
     for (const note of surface.notes ?? []) context.notes.push({ file: note.file, message: `${note.message}; ${includeHint(context, note.file)}` });
+    const unresolved = surface.symbols.flatMap((symbol) => (symbol.unresolved === undefined ? [] : [[symbolKey(symbol), symbol.unresolved] as const]));
+    const mapped = surface.symbols.flatMap((symbol) => (symbol.mappedFrom === undefined ? [] : [[symbolKey(symbol), symbol.mappedFrom] as const]));
+    if (unresolved.length + mapped.length > 0) context.reexports.set(component.name, { unresolved: new Map(unresolved), mapped: new Map(mapped) });
     // No exported symbol is an API too (a new package): its first export is a boundary change.
     // A provider that finds no entry point at all says so as an error instead.
     const { entries: hashed, metadata } = apiSurfaceEntries(surface.symbols);

@@ -1,4 +1,5 @@
 import type { Snapshot } from '@driftgate/git';
+import type { ReexportFacts } from '../api-surface/api-surface-types.js';
 import type { BoundverConfig } from '../config/config-types.js';
 import { loadCustomProviders } from '../providers/custom-providers.js';
 import type { EngineLimits } from './engine-limits.js';
@@ -27,6 +28,13 @@ export interface EngineContext {
    * snapshot misses, found by API-surface providers). Not part of any digest; callers show them.
    */
   readonly notes: SnapshotNote[];
+  /**
+   * What API-surface providers found about re-exports, by component name: why each unresolved
+   * symbol does not resolve, and which resolved ones come through tsconfig `paths`. The lock
+   * records only digests, so this is the one place the causes are known; verify and why read it
+   * to say the right thing. Not part of any digest.
+   */
+  readonly reexports: Map<string, ReexportFacts>;
 }
 
 /** A note on the snapshot an operation read: about one repository-relative file, in one sentence. */
@@ -71,6 +79,7 @@ export async function createEngineContext(snapshot: Snapshot, config: BoundverCo
     versions,
     limits: options.limits ?? {},
     notes: options.notes ?? [],
+    reexports: new Map(),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   };
 }

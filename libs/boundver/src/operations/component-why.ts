@@ -185,7 +185,7 @@ async function explain(snapshot: Snapshot, loaded: LoadedConfig, options: WhyOpt
   const gatedFacets = effectiveFacets(config, component, null);
   const gatedChanges = changed.filter((facet) => gatedFacets.includes(facet)).sort(compareCodePoints);
   const nonGatingChanges = changed.filter((facet) => !gatedFacets.includes(facet)).sort(compareCodePoints);
-  const apiChanges = apiSymbolChanges(lockedValue.get('boundary_metadata'), currentValue.get('boundary_metadata'));
+  const apiChanges = apiSymbolChanges(lockedValue.get('boundary_metadata'), currentValue.get('boundary_metadata'), context.reexports.get(component.name));
   const hasMetadata = Object.keys(metadataChanges).length > 0;
   const drifted = gatedChanges.length > 0 || hasMetadata || digestErrors.length > 0;
   const summary =

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Snapshot, SourceMode } from '@driftgate/git';
+import { packageReexportNotes } from '../api-surface/unresolved-reexports.js';
 import { canonicalJson } from '../hashing/canonical-json.js';
 import { computeEntries, generationErrors } from '../engine/component-entry.js';
 import { loadConfigFromSource, requireValidConfig, type LoadedConfig } from '../config/config-source.js';
@@ -199,6 +200,8 @@ async function generateFrom(snapshot: Snapshot, loaded: LoadedConfig, options: G
     existing = read.lock;
   }
   const entries = await computeComponentEntries(context);
+  // Said when the lock is written (not on every verify): what the lock covers of a package's re-export.
+  for (const [component, facts] of context.reexports) notes.push(...packageReexportNotes(component, facts.unresolved));
   const full = assembleLock(context, entries, { strict: !options.allowPartial });
   const lock = existing === null ? full : mergePartialLock(existing, full, selected);
   const text = serializeLock(lock);

@@ -1,7 +1,7 @@
 import type * as TS from 'typescript';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ApiSurface, ApiSurfaceNote, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from '../api-surface/api-surface-types.js';
+import { existsSync, realpathSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import type { ApiSurface, ApiSurfaceNote, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol, UnresolvedReexport } from '../api-surface/api-surface-types.js';
 import { DeclarationPrinter } from './typescript-declaration-text.js';
 import { compareCodePoints, findTypescriptEntries } from './typescript-entry-points.js';
 import { type TypescriptLoad, type TypescriptModule, loadWorkspaceTypescript } from './typescript-loader.js';
@@ -67,10 +67,15 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
         for (const exported of exports) {
           const name = ts.symbolName(exported);
           const described = printer.describe(exported, name, targets);
-          if (described !== undefined) symbols.push({ entry, name, kind: described.kind, text: described.text });
+          if (described === undefined) continue;
+          const reexport = described.reexport;
+          const unresolved = reexport === undefined ? undefined : unresolvedCause(program, request.repoRoot, reexport.specifier, reexport.file ?? repoPath(entry));
+          const mappedFrom = reexport === undefined ? mappedReexport(ts, program, exported) : undefined;
+          symbols.push({ entry, name, kind: described.kind, text: described.text, ...(unresolved === undefined ? {} : { unresolved }), ...(mappedFrom === undefined ? {} : { mappedFrom }) });
         }
-        for (const specifier of unresolvedStarExports(ts, checker, sourceFile)) {
-          symbols.push({ entry, name: `* from ${JSON.stringify(specifier)}`, kind: 'unresolved', text: `export * from ${JSON.stringify(specifier)};` });
+        for (const { specifier, file } of unresolvedStarExports(ts, checker, sourceFile)) {
+          const unresolved = unresolvedCause(program, request.repoRoot, specifier, file ?? repoPath(entry));
+          symbols.push({ entry, name: `* from ${JSON.stringify(specifier)}`, kind: 'unresolved', text: `export * from ${JSON.stringify(specifier)};`, unresolved });
         }
         for (const missing of missingRelativeModules(ts, checker, sourceFile)) {
           // A file the program has is in the snapshot (a script without exports, say): not missing.
@@ -97,6 +102,48 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
 
 /** `./x`, `../x`, `.`, `..`: a file of the repository, not a package. */
 const isRelative = (specifier: string): boolean => /^\.\.?(?:\/|$)/.test(specifier);
+
+/**
+ * Why a re-export's module is not in the program. Relative and `paths`-mapped specifiers name
+ * repository files, so the file is missing from the snapshot; any other bare specifier is a
+ * package's, which the snapshot never reads (installed or not: `installed` says which, looked up
+ * the way Node does, in node_modules from the re-exporting file's directory up to the root).
+ */
+function unresolvedCause(program: SnapshotProgram, repoRoot: string, specifier: string, file: string): UnresolvedReexport {
+  if (isRelative(specifier) || program.mapsSpecifier(specifier)) return { cause: 'module', specifier, file };
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  for (let dir = posix.dirname(file); ; dir = posix.dirname(dir)) {
+    const installed = join(repoRoot, ...(dir === '.' ? [] : dir.split('/')), 'node_modules', ...name.split('/'));
+    if (existsSync(installed)) {
+      const linked = linkedWorkspacePackage(repoRoot, installed);
+      return { cause: 'package', specifier, package: name, installed: true, file, ...(linked === undefined ? {} : { linked }) };
+    }
+    if (dir === '.' || dir === '/' || dir === '') break;
+  }
+  return { cause: 'package', specifier, package: name, installed: false, file };
+}
+
+/** The specifier of a by-name re-export (`export { x } from '@org/lib'`) that the tsconfig `paths` map. */
+function mappedReexport(ts: TypescriptModule, program: SnapshotProgram, exported: TS.Symbol): string | undefined {
+  const from = (exported.declarations ?? []).find(ts.isExportSpecifier)?.parent.parent.moduleSpecifier;
+  if (from === undefined || !ts.isStringLiteral(from) || isRelative(from.text)) return undefined;
+  return program.mapsSpecifier(from.text) ? from.text : undefined;
+}
+
+/**
+ * The repository directory an installed package links to, when it is one of the repository's own
+ * (a workspace symlink), not a copy in node_modules (pnpm's store included): the advice differs.
+ */
+function linkedWorkspacePackage(repoRoot: string, installed: string): string | undefined {
+  try {
+    const target = relative(realpathSync(repoRoot), realpathSync(installed)).split(sep).join('/');
+    if (target === '' || target === '..' || target.startsWith('../') || target.split('/').includes('node_modules')) return undefined;
+    return target;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Relative modules that re-exports reached from an entry (through resolved `export *` chains)
@@ -130,8 +177,8 @@ function missingRelativeModules(ts: TypescriptModule, checker: TS.TypeChecker, e
  * unknowable here, but adding or dropping such a re-export is an API change, so each becomes a
  * symbol of its own.
  */
-function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, entry: TS.SourceFile): string[] {
-  const found = new Set<string>();
+function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, entry: TS.SourceFile): Array<{ specifier: string; file: string | undefined }> {
+  const found = new Map<string, string | undefined>();
   const seen = new Set<TS.SourceFile>();
   const visit = (file: TS.SourceFile): void => {
     if (seen.has(file)) return;
@@ -143,9 +190,9 @@ function unresolvedStarExports(ts: TypescriptModule, checker: TS.TypeChecker, en
       if (target !== undefined) visit(target);
       // A relative module the program lacks is a file missing from the snapshot, not a package:
       // `missingRelativeModules` reports it.
-      else if (!isRelative(statement.moduleSpecifier.text)) found.add(statement.moduleSpecifier.text);
+      else if (!isRelative(statement.moduleSpecifier.text) && !found.has(statement.moduleSpecifier.text)) found.set(statement.moduleSpecifier.text, fromVirtual(file.fileName));
     }
   };
   visit(entry);
-  return [...found].sort(compareCodePoints);
+  return [...found.keys()].sort(compareCodePoints).map((specifier) => ({ specifier, file: found.get(specifier) }));
 }

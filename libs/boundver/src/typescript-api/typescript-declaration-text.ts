@@ -10,6 +10,8 @@ const NAME_STAND_IN = '\u0275exportedName';
 export interface DeclarationText {
   readonly kind: string;
   readonly text: string;
+  /** For kind `unresolved`: the specifier the re-export names and the repository file it is written in. */
+  readonly reexport?: { readonly specifier: string; readonly file: string | undefined };
 }
 
 /**
@@ -149,7 +151,8 @@ export class DeclarationPrinter {
     const from = specifier?.parent.parent.moduleSpecifier;
     const original = specifier?.propertyName?.getText() ?? specifier?.name.getText() ?? name;
     const module = from !== undefined && ts.isStringLiteral(from) ? from.text : '?';
-    return { kind: 'unresolved', text: `export { ${original} as ${name} } from ${JSON.stringify(module)};` };
+    const file = specifier === undefined ? undefined : fromVirtual(specifier.getSourceFile().fileName);
+    return { kind: 'unresolved', text: `export { ${original} as ${name} } from ${JSON.stringify(module)};`, reexport: { specifier: module, file } };
   }
 
   private declarationText(node: TS.Declaration, symbol: TS.Symbol, name: string, all: readonly TS.Declaration[]): string | undefined {

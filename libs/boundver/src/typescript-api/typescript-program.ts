@@ -51,6 +51,7 @@ export class SnapshotProgram {
   private readonly host: TS.CompilerHost;
   private program: TS.Program | undefined;
   private paths: Promise<WorkspacePaths> | undefined;
+  private loadedPaths: WorkspacePaths | undefined;
   private loading = 0;
   private waiters: Array<() => void> = [];
 
@@ -115,6 +116,14 @@ export class SnapshotProgram {
   }
 
   /**
+   * Whether the workspace's tsconfig `paths` map a bare specifier into the repository (known once
+   * a request has loaded): such a specifier names repository files, not a package.
+   */
+  mapsSpecifier(specifier: string): boolean {
+    return this.loadedPaths !== undefined && mappedBases(this.loadedPaths, specifier).length > 0;
+  }
+
+  /**
    * The workspace's tsconfig `paths`, handed to the compiler with repository files as virtual
    * absolute paths (so no `baseUrl`, which TypeScript 6 deprecates, is needed).
    */
@@ -127,6 +136,7 @@ export class SnapshotProgram {
       this.paths = undefined;
       throw error;
     }
+    this.loadedPaths = paths;
     if (paths.mapping.size > 0) this.options.paths = Object.fromEntries([...paths.mapping].map(([pattern, targets]) => [pattern, targets.map(toVirtual)]));
     return paths;
   }

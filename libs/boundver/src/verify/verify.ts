@@ -19,6 +19,7 @@ import { MAX_CONFIG_BYTES } from '../limits.js';
 import { ensureLockOutsideComponents } from '../lock/lock-location.js';
 import { readLock } from '../lock/lock-read.js';
 import { apiSymbolChanges, describeApiChanges } from '../api-surface/api-surface-entries.js';
+import type { ReexportFacts } from '../api-surface/api-surface-types.js';
 import { COMPONENT_METADATA_FIELDS, type Lock, type LockComponent, type LockSlice } from '../lock/lock-types.js';
 import { lockComponentValue, lockSliceValue, serializeLock } from '../lock/lock-write.js';
 import { captureOperationSource, readDiskFile, readSourceFile, resolveRepoFile, type RepoFile } from '../source/operation-source.js';
@@ -387,7 +388,7 @@ async function verifyWithSnapshot(snapshot: Snapshot, options: VerifyOptions): P
     .filter(({ members }) => (share !== undefined ? share.workspace : filter === null || members.some((member) => filter.has(member))));
   const needed = new Set([...checked.map((component) => component.name), ...scopedSlices.flatMap(({ members }) => members)]);
   await ensureEntries(config.components.filter((component) => needed.has(component.name)));
-  for (const component of checked) checkComponent(config, component, entries.get(component.name)!, lock, explicit, graph, options.transitive ?? false, acc);
+  for (const component of checked) checkComponent(config, component, entries.get(component.name)!, context.reexports.get(component.name), lock, explicit, graph, options.transitive ?? false, acc);
   if (lockWide) for (const name of lock.components.keys()) if (!byName.has(name)) acc.issues.push(`REMOVED component still in lockfile: ${name}`);
 
   // 5. Slices touching the checked components.
@@ -479,6 +480,8 @@ function checkComponent(
   config: BoundverConfig,
   component: ComponentConfig,
   current: LockComponent,
+  // What the current surface knows of its re-exports (why a symbol does not resolve): the lock cannot say.
+  reexports: ReexportFacts | undefined,
   lock: Lock,
   explicit: Facet[] | null,
   graph: ReadonlyMap<string, ConsumerNode>,
@@ -531,7 +534,7 @@ function checkComponent(
     const after = currentValue.get(field);
     if (comparableJson(before) !== comparableJson(after)) {
       // An API-surface provider's metadata is its symbols: name what changed, not two digest maps.
-      const api = field === 'boundary_metadata' ? apiSymbolChanges(before, after) : undefined;
+      const api = field === 'boundary_metadata' ? apiSymbolChanges(before, after, reexports) : undefined;
       if (api !== undefined) (gated.has('boundary') ? acc.issues : acc.observations).push(`API CHANGE ${name}: ${describeApiChanges(api)}`);
       else acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
     }

@@ -1,4 +1,4 @@
-import { FACETS, outputJsonText, shortDigest, whyComponent, type SourceMode, type WhyResult } from '@driftgate/boundver';
+import { FACETS, outputJsonText, shortDigest, whyComponent, whyResolvedSince, whyUnresolved, type SourceMode, type WhyResult } from '@driftgate/boundver';
 import type { Command } from 'commander';
 import { customProvidersAllowed, customProvidersOption, type OutputFormat, sourceConfigOption, sourceLockOption, sourceOption, textOrJsonOption, verbosity } from '../options/cli-options.js';
 import type { BoundverExitCode, BoundverIo } from '../exit-codes.js';
@@ -44,6 +44,8 @@ function whyJson(result: WhyResult): unknown {
             changed: result.apiChanges.changed,
             resolved_since: result.apiChanges.resolvedSince,
             unresolved_now: result.apiChanges.unresolvedNow,
+            unresolved_causes: result.apiChanges.unresolvedCauses,
+            resolved_through_paths: result.apiChanges.resolvedThroughPaths,
           },
         }),
     digest_errors: result.digestErrors,
@@ -88,12 +90,14 @@ function whyText(result: WhyResult): string[] {
     // The API diff a reviewer needs: which exported symbols consumers must look at.
     lines.push('', 'Exported symbols:');
     const unresolved = new Set(api.unresolvedNow);
+    const causes = new Map(api.unresolvedCauses.map((cause) => [cause.symbol, cause]));
     const resolved = new Set(api.resolvedSince);
+    const mapped = new Map(api.resolvedThroughPaths.map((entry) => [entry.symbol, entry.specifier]));
     const note = (name: string): string =>
       unresolved.has(name)
-        ? '; it does not resolve: its module is not in the snapshot (`git add` a new file before generating, or fix the path)'
+        ? `; ${whyUnresolved(causes.get(name))}`
         : resolved.has(name)
-          ? '; the lock recorded it unresolved: its module was not in the snapshot the lock was generated from (not yet added to git?)'
+          ? `; ${whyResolvedSince(mapped.get(name))}`
           : '';
     for (const name of api.added) lines.push(`  + ${name}  (added${note(name)})`);
     for (const name of api.removed) lines.push(`  - ${name}  (removed)`);
