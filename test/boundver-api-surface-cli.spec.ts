@@ -115,7 +115,10 @@ describe('boundver on an Nx TypeScript library with typescript-api', () => {
     expect(run.out).not.toContain('API CHANGE');
   });
 
-  it('says so when a symbol did not resolve because its new module was not yet added to git', () => {
+  // Seven runs of the bin, each ~2 CPU-s (the workspace's TypeScript compiler and its DOM and
+  // ES2023 libraries load in every run, as the API surface needs their types): ~15 s of computing,
+  // which a busy 2-core machine stretches to 60–100 s of waiting for a core. 30 s a run.
+  it('says so when a symbol did not resolve because its new module was not yet added to git', { timeout: 7 * 30_000 }, () => {
     repo.git('reset', '-q', '--hard', base);
     const index = join(repo.dir, 'packages/calc/src/index.ts');
     writeFileSync(index, `${readFileSync(index, 'utf8')}export { fromCents } from './lib/extra.js';\n`);

@@ -125,8 +125,15 @@ afterEach(() => {
 const hubPath = (r: TempRepo) => join(r.dir, 'hubs', 'demo.md');
 const claimOf = (r: TempRepo) => parseHub(readFileSync(hubPath(r), 'utf8')).anchors[0]!;
 
+// Eighteen runs of the bin, one after another, each ~0.3 CPU-s (node start and the bundle; the
+// grammar is a small part). Alone that is ~10 s, but on a busy 2-core machine a run waits for a core
+// far longer than it computes (measured 1.3–5.8 s wall each), so the budget is per run, not the
+// suite default: 10 s for each of them.
+const BIN_RUNS = 18;
+const RUN_BUDGET_MS = 10_000;
+
 describe.each(CASES)('surf round trip — $lang', (c) => {
-  it('new → lint → check → verify → check → edits → verify --follow', async () => {
+  it('new → lint → check → verify → check → edits → verify --follow', { timeout: BIN_RUNS * RUN_BUDGET_MS }, async () => {
     const r = (repo = createTempRepo({ [c.file]: c.source }));
     const root = r.dir;
     expect(surf(root, 'init').status).toBe(0);

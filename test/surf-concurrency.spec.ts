@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { nextRead } from './support/next-read.js';
 import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 import { tempReposPerTest } from './support/temp-repos.js';
 
@@ -89,7 +90,8 @@ describe('surf verify racing surf verify', () => {
     // A live holder (this process) is waited for; once it lets go, the run goes ahead.
     writeFileSync(lock, `${process.pid}\n`);
     const waiting = surf(r.dir, ['verify', 'src/f.ts > f1']);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Once surf has read the lock it is waiting for it: the hub must still lack the stamp then.
+    await nextRead(lock);
     expect(stampOf(readFileSync(join(r.dir, 'hubs/f.md'), 'utf8'), 1)).toBeUndefined();
     rmSync(lock);
     const waited = await waiting;
@@ -103,7 +105,9 @@ describe('surf verify racing surf verify', () => {
     const lock = `${hub}.surf-lock`;
     writeFileSync(lock, `${process.pid}\n`);
     const waiting = surf(r.dir, ['verify', 'src/f.ts > f2']);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // surf reads the hub before it asks for the lock, and reads the lock while it waits: once it
+    // has read the lock, the edit below is one made after surf's first read, however slow the machine.
+    await nextRead(lock);
     // What another surf (or an editor) writes while this one waits for the lock.
     const edited = `${readFileSync(hub, 'utf8')}\nA paragraph saved meanwhile.\n`;
     writeFileSync(hub, edited);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { threeDivergenceRepo } from '../libs/triage/src/model/three-divergences.test-helpers.js';
+import { tmuxServers } from './support/tmux-servers.js';
 import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 
 // The TUI in a real terminal: tmux gives `surf triage` (the built bin) a pseudo-terminal of 80×24,
@@ -13,14 +14,14 @@ import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 // tmux when it is missing; without it this suite fails rather than skips.
 
 const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
-const SOCKET = `driftgate-triage-${process.pid}`;
+const servers = tmuxServers('driftgate-triage');
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const { tmux } = servers;
 
 /**
  * Every file of the work tree by POSIX relative path, but `.git` and surf's result cache
@@ -47,14 +48,8 @@ function startTriage(repo: TempRepo, extraEnv: readonly string[] = []): { screen
   execFileSync('tmux', ['-V'], { encoding: 'utf8' });
   const env = Object.entries(GIT_TEST_ENV).map(([k, v]) => `${k}=${v}`);
   const command = ['env', '-u', 'CI', 'TERM=xterm-256color', ...env, ...extraEnv, process.execPath, BIN, 'triage'].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  servers.next(cleanups);
   tmux('new-session', '-d', '-s', 'triage', '-x', '80', '-y', '24', '-c', repo.dir, `${command}; echo TRIAGE-EXIT=$?; sleep 120`);
-  cleanups.push(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // Already gone.
-    }
-  });
   const screen = (): string => tmux('capture-pane', '-p', '-t', 'triage');
   return {
     screen,
@@ -246,6 +241,10 @@ describe('start-up type-ahead (tmux)', () => {
     // The floor: a node process whose first statement turns echo off, started the same way.
     const floorScript = join(repo.dir, '.floor.mjs');
     writeFileSync(floorScript, "import { spawnSync } from 'node:child_process';\nspawnSync('sh', ['-c', 'stty -g && stty -echo -icanon'], { stdio: ['inherit', 'pipe', 'ignore'] });\nsetTimeout(() => {}, 3000);\n");
+    // The rounds' sessions end (the floor's process exits after 3 s, ours is killed), and a server
+    // whose last session ends exits: a session that outlives them keeps this server up for all rounds.
+    servers.next(cleanups);
+    tmux('new-session', '-d', '-s', 'keep', 'sleep 600');
     const floors: number[] = [];
     const ours: number[] = [];
     for (let round = 0; round < 3; round++) {

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { loadWorkspace } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cells } from '../libs/triage/src/view/labels.js';
+import { nextRead } from './support/next-read.js';
+import { tmuxServers } from './support/tmux-servers.js';
 import { GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 import { WALK_CLAIMS, triageWalkRepo } from './support/triage-walk-repo.js';
 
@@ -13,38 +15,32 @@ import { WALK_CLAIMS, triageWalkRepo } from './support/triage-walk-repo.js';
 // chunk. `.ci/run` installs tmux when it is missing; without it this suite fails rather than skips.
 
 const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
-const SOCKET = `driftgate-triage-walk-${process.pid}`;
+const servers = tmuxServers('driftgate-triage-walk');
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const { tmux } = servers;
 
 function startTriage(repo: TempRepo, columns: number, rows: number) {
   execFileSync('tmux', ['-V'], { encoding: 'utf8' });
   const env = Object.entries(GIT_TEST_ENV).map(([k, v]) => `${k}=${v}`);
   const command = ['env', '-u', 'CI', 'TERM=xterm-256color', ...env, process.execPath, BIN, 'triage'].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  servers.next(cleanups);
   tmux('new-session', '-d', '-s', 'walk', '-x', String(columns), '-y', String(rows), '-c', repo.dir, `${command}; echo TRIAGE-EXIT=$?; sleep 120`);
-  cleanups.push(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // Already gone.
-    }
-  });
   // -J joins rows the terminal wrapped, so the summary reads as printed at any width.
   const screen = (): string => tmux('capture-pane', '-p', '-J', '-t', 'walk');
   return {
     screen,
     /** Literal keys, delivered to the program as one chunk. */
     type: (text: string) => void tmux('send-keys', '-t', 'walk', '-l', text),
-    async until(text: string | RegExp, bound = 20_000): Promise<string> {
+    async until(text: string | RegExp | ((screen: string) => boolean), bound = 20_000): Promise<string> {
       let last = '';
       for (let waited = 0; waited < bound; waited += 20) {
         last = screen();
-        if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
+        if (typeof text === 'string' ? last.includes(text) : typeof text === 'function' ? text(last) : text.test(last)) return last;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       throw new Error(`timed out waiting for ${String(text)}; screen:\n${last}`);
@@ -99,8 +95,9 @@ describe('the triage walk in a real terminal (tmux)', () => {
     for (let page = 0; page < 10 && !help.includes('end  ·'); page++) {
       helpRows.push(...help.split('\n'));
       t.type(' ');
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      help = t.screen();
+      // The next page, once drawn: a fixed pause would read the old one on a slow machine.
+      const shown = help;
+      help = await t.until((screen) => screen !== shown);
     }
     helpRows.push(...help.split('\n'));
     expect(help).toContain('end  ·');
@@ -165,9 +162,16 @@ describe('the triage walk in a real terminal (tmux)', () => {
     writeFileSync(lock, `${process.pid}\n`);
     cleanups.push(() => rmSync(lock, { force: true }));
     t.type('y');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // surf reads the lock on each retry: once it has, it is writing calc.md (past the check that
+    // would skip it on a signal) and waits for the lock, however slow the machine.
+    await nextRead(lock);
     tmux('send-keys', '-t', 'walk', 'C-c');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The view is gone and echo is off, so nothing on screen says the signal arrived. tmux has
+    // written the key to the terminal once a later command of ours has been served; after that,
+    // every lock read is a system call made after the kernel raised SIGINT, and between two of
+    // them surf's event loop has run its handler. Only then may the write go ahead.
+    tmux('display-message', '-p', '');
+    for (let read = 0; read < 3; read++) await nextRead(lock);
     rmSync(lock);
     const end = await t.until('TRIAGE-EXIT=');
     expect(end).toContain('surf triage: interrupted; stamped 1 claim(s) in 1 hub(s); skipped 0; left 7 undecided; 1 not written');
