@@ -26,8 +26,12 @@ export function checkSiteRequest(anchor: Anchor, recipe: Recipe, ignoreLiterals:
  * The recipe `surf check` hashes a claim's sites under: its stamp's own, or for an unstamped
  * claim the one `surf verify` would write. Undefined for a stamp no recipe reads (it is not hashed).
  * `surf verify` asks the same when it needs that recipe, so each finds the other's answers in the
- * result cache.
+ * result cache. `stamp` is `hash` parsed, when the caller has it already.
  */
-export function checkRecipe(hash: string | undefined, writeRecipe: Recipe): Recipe | undefined {
-  return hash === undefined ? writeRecipe : parseStamp(hash)?.recipe;
+export function checkRecipe(
+  hash: string | undefined,
+  writeRecipe: Recipe,
+  stamp: ParsedStamp | undefined = hash === undefined ? undefined : parseStamp(hash),
+): Recipe | undefined {
+  return hash === undefined ? writeRecipe : stamp?.recipe;
 }

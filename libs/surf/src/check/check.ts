@@ -12,7 +12,7 @@ import type { Span } from '../locate/resolve.js';
 import { type Recipe, formatStamp, parseStamp } from '../hash/stamp.js';
 import { writeRecipe } from '../workspace/config.js';
 import type { Divergence, SpanLocation } from './divergence.js';
-import { checkSiteRequest } from './check-site-request.js';
+import { checkRecipe, checkSiteRequest } from './check-site-request.js';
 import { GitContext } from '../history/git-context.js';
 import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from '../workspace/load-workspace.js';
@@ -169,8 +169,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       if (!scope.includes(files)) continue;
       const claimStamp = stamps[index]!;
       const stamp = claimStamp.hash === undefined ? undefined : parseStamp(claimStamp.hash);
-      // A stamp is checked under its own recipe; an unstamped claim under the one verify would write.
-      const recipe = claimStamp.hash === undefined ? writeRecipe(workspace.config) : stamp?.recipe;
+      const recipe = checkRecipe(claimStamp.hash, writeRecipe(workspace.config), stamp);
       const plan: ClaimPlan = {
         hub: loaded,
         claim: () => parsedClaim(loaded, index),

@@ -183,11 +183,12 @@ async function verifyWith(
       const followable = follow && sites.length === 1 && claim.hash !== undefined;
       // `surf verify <at>` asks for this claim to be re-stamped: no older stamp is kept then.
       const kept = options.target === undefined ? keptRecipe(claim.hash, recipe) : undefined;
-      const checked = checkRecipe(claim.hash, recipe);
+      const stamp = claim.hash === undefined ? undefined : parseStamp(claim.hash);
+      const checked = checkRecipe(claim.hash, recipe, stamp);
       // Asked as `surf check` asks under its recipe, so a check's answers serve a verify and back.
       const request = (anchor: Anchor, asked: Recipe): SiteHashRequest =>
         asked === checked
-          ? checkSiteRequest(anchor, asked, claim.ignoreLiterals, claim.hash === undefined ? undefined : parseStamp(claim.hash), sites.length === 1)
+          ? checkSiteRequest(anchor, asked, claim.ignoreLiterals, stamp, sites.length === 1)
           : { anchor, recipe: asked, ignoreLiterals: claim.ignoreLiterals, withCode: false };
       for (let i = 0; i < sites.length; i++) {
         const target = siteTarget(sites[i]!);
