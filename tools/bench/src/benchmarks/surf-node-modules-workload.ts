@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { combineSiteHashes, formatStamp, hashSite, parseFile, publicSymbols } from '@driftgate/surf';
+import { type ParsedFile, combineSiteHashes, formatStamp, hashSite, parseFile, publicSymbols } from '@driftgate/surf';
 import { createRng } from '../rng.js';
 import type { SyntheticFile } from '../synthetic-repo.js';
 import { type RealWorkload, REAL_WORKLOAD, addHubs } from './surf-real-workload.js';
@@ -40,16 +40,7 @@ export async function nodeModulesWorkload(repoRoot: string, seed: number, scale:
       const chosen = new Set<number>();
       while (chosen.size < wanted) chosen.add(rng.int(0, symbols.length - 1));
       for (const k of [...chosen].sort((a, b) => a - b)) {
-        const site = { file: path, path: symbols[k]! };
-        let digest: string;
-        try {
-          digest = hashSite(parsed, `${path} > ${site.path.join(' > ')}`, { recipe: 'v3' }).digest;
-        } catch {
-          // A proposal that does not resolve alone (declaration merging) is not claimed; lint says why.
-          continue;
-        }
-        claims.push({ text: `${site.path.join('.')} keeps the contract its callers rely on`, sites: [site] });
-        stamps.push(formatStamp('v3', combineSiteHashes([digest])));
+        claimSymbol(parsed, path, symbols[k]!, claims, stamps);
       }
     } finally {
       parsed.delete();
@@ -62,6 +53,29 @@ export async function nodeModulesWorkload(repoRoot: string, seed: number, scale:
   }
   const hubs = addHubs(files, claims, stamps, REAL_WORKLOAD.claimsPerHub);
   return { files, sources, sourceBytes, claims: claims.length, hubs };
+}
+
+/**
+ * Claims `symbol` of the parsed file at `path` with a recipe-3 stamp, appending to `claims` and
+ * `stamps` (same index). A proposal that does not resolve alone (declaration merging) is not
+ * claimed, since lint says why; returns whether it was.
+ */
+export function claimSymbol(
+  parsed: ParsedFile,
+  path: string,
+  symbol: readonly string[],
+  claims: Array<{ text: string; sites: Symbol[] }>,
+  stamps: string[],
+): boolean {
+  let digest: string;
+  try {
+    digest = hashSite(parsed, `${path} > ${symbol.join(' > ')}`, { recipe: 'v3' }).digest;
+  } catch {
+    return false;
+  }
+  claims.push({ text: `${symbol.join('.')} keeps the contract its callers rely on`, sites: [{ file: path, path: symbol }] });
+  stamps.push(formatStamp('v3', combineSiteHashes([digest])));
+  return true;
 }
 
 /** A digest of the installed tree's lockfile, so the cached workspace follows `npm ci`. */

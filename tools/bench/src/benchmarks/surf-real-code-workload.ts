@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { claimableSymbols, combineSiteHashes, formatStamp, hashSite, parseFile } from '@driftgate/surf';
+import { claimableSymbols, parseFile } from '@driftgate/surf';
 import type { SyntheticFile } from '../synthetic-repo.js';
+import type { Symbol } from './surf-workload.js';
 import { type RealWorkload, REAL_WORKLOAD, addHubs } from './surf-real-workload.js';
-import { typescriptFiles } from './surf-node-modules-workload.js';
+import { claimSymbol, typescriptFiles } from './surf-node-modules-workload.js';
 
 /** One tree of real code found on this machine, and where its files go in the workspace. */
 export interface CodeTree {
@@ -116,7 +117,7 @@ export async function realCodeWorkload(found: FoundCode, scale: number): Promise
   const step = scale >= 1 ? 1 : Math.max(1, Math.round(1 / scale));
   const files: SyntheticFile[] = [];
   const sources: string[] = [];
-  const claims: Array<{ text: string; sites: Array<{ file: string; path: string[] }> }> = [];
+  const claims: Array<{ text: string; sites: Symbol[] }> = [];
   const stamps: string[] = [];
   let sourceBytes = 0;
   for (const tree of found.trees) {
@@ -133,16 +134,7 @@ export async function realCodeWorkload(found: FoundCode, scale: number): Promise
         continue;
       }
       try {
-        for (const symbol of claimableSymbols(parsed, { all: true })) {
-          let digest: string;
-          try {
-            digest = hashSite(parsed, `${path} > ${symbol.join(' > ')}`, { recipe: 'v3' }).digest;
-          } catch {
-            continue;
-          }
-          claims.push({ text: `${symbol.join('.')} keeps the contract its callers rely on`, sites: [{ file: path, path: symbol }] });
-          stamps.push(formatStamp('v3', combineSiteHashes([digest])));
-        }
+        for (const symbol of claimableSymbols(parsed, { all: true })) claimSymbol(parsed, path, symbol, claims, stamps);
       } finally {
         parsed.delete();
       }
