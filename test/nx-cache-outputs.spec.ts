@@ -123,7 +123,7 @@ describe('verify targets restore exactly the reports they wrote', { timeout: 300
 // Last: its runs fill Nx's cache with the default flags' hashes, and the cases above must start with a miss.
 describe('surf’s result cache under verify-claims', { timeout: 300_000 }, () => {
   it('is filled by the target but is neither its input nor its output: removing it changes no Nx cache hit', () => {
-    const cacheDir = join(ws.dir, 'node_modules', '.cache', 'driftgate', 'surf-v1');
+    const cacheDir = join(ws.dir, 'node_modules', '.cache', 'driftgate', 'surf-v2');
     rmSync(cacheDir, { recursive: true, force: true });
     const miss = run(['--skip-nx-cache']);
     expect(miss.status, miss.output).toBe(0);

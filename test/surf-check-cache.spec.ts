@@ -26,16 +26,19 @@ function workspace(files = 3): TempRepo {
 
 const tempDir = (): string => dirFor('surf-cache-cli-');
 
-/** The cache files under a cache directory, each checked to be whole (its header's digest holds). */
+/** The cache files under a cache directory, each checked to be whole (a header, then lines whose checksums hold). */
 function cacheFiles(dir: string): string[] {
-  const versioned = join(dir, 'surf-v1');
+  const versioned = join(dir, 'surf-v2');
   if (!existsSync(versioned)) return [];
   const names = readdirSync(versioned).filter((name) => name.endsWith('.json'));
   for (const name of names) {
-    const text = readFileSync(join(versioned, name), 'utf8');
-    const newline = text.indexOf('\n');
-    const header = JSON.parse(text.slice(0, newline)) as { body: string };
-    expect(createHash('sha256').update(text.slice(newline + 1)).digest('hex')).toBe(header.body);
+    const [header, ...lines] = readFileSync(join(versioned, name), 'utf8').split('\n');
+    expect(JSON.parse(header!)).toMatchObject({ version: 2 });
+    expect(lines.pop()).toBe('');
+    for (const line of lines) {
+      const [kind, path, key, sum, ...value] = line.split('\t');
+      expect(createHash('sha256').update(`${kind}\t${path}\t${key}\t`).update(value.join('\t')).digest('hex').slice(0, 32)).toBe(sum);
+    }
   }
   return names;
 }
@@ -83,7 +86,7 @@ describe('surf check with the result cache', () => {
     const uncached = surf(r.dir, ['check', '--format', 'json', '--no-cache']);
     for (const run of runs) expect(run).toEqual(uncached);
     expect(cacheFiles(dir)).toHaveLength(1);
-    expect(readdirSync(join(dir, 'surf-v1')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(join(dir, 'surf-v2')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(surf(r.dir, ['check', '--format', 'json', '--cache-dir', dir])).toEqual(uncached);
   });
 });

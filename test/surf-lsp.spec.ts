@@ -343,7 +343,7 @@ describe('surf lsp --stdio', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'surf-lsp-cache-'));
     cleanups.push(() => rmSync(cacheDir, { recursive: true, force: true }));
     const cacheBytes = (): string[] => {
-      const dir = join(cacheDir, 'surf-v1');
+      const dir = join(cacheDir, 'surf-v2');
       return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort().map((name) => readFileSync(join(dir, name), 'utf8')) : [];
     };
     const check = (): { divergences: Array<{ kind: string; new_hash?: string }> } => {

@@ -23,6 +23,11 @@ export interface CacheStats {
   readonly uncacheable: number;
   /** Files keyed by git's index without being read here (see `unchangedTrackedBlobs`). */
   readonly vouchedByGit: number;
+  /**
+   * Hubs counted clean from their remembered verdict, none of whose claims was planned (see
+   * `hub-memo.ts`); their files count as hits unless another hub's claims asked about them.
+   */
+  readonly hubsRemembered?: number;
 }
 
 /** A check's hashing split into what the cache answered and what must still be parsed. */
@@ -35,35 +40,95 @@ export interface CachedHashing {
 }
 
 /**
- * The cache stage in front of the work pool. Each file's content key is its git blob id: from
- * git's index where git vouches for the working-tree bytes (no file is read), otherwise from the
- * bytes read here (untracked or modified files, no repository). A file whose every question has
- * a stored answer under that key is not parsed; the others go to the pool as keyed tasks, whose
- * answers are stored under the blob id of the bytes the worker actually read. A disabled cache
- * passes the jobs through unchanged.
+ * An opened result cache with the content keys of this run: each file's git blob id, from git's
+ * index where git vouches for the working-tree bytes (no file is read), otherwise from the bytes
+ * read here (untracked or modified files, no repository). Keys are computed once per file.
+ */
+export class CheckCache {
+  readonly #root: string;
+  readonly #rootReal: string;
+  readonly #tracked: ReadonlyMap<string, string> | undefined;
+  readonly #keys = new Map<string, { blob: string | undefined; vouched: boolean }>();
+
+  private constructor(
+    root: string,
+    rootReal: string,
+    tracked: ReadonlyMap<string, string> | undefined,
+    /** The cache file's entries. */
+    readonly cache: ResultCache,
+  ) {
+    this.#root = root;
+    this.#rootReal = rootReal;
+    this.#tracked = tracked;
+  }
+
+  /** Reads the cache of the workspace at `root` and asks git which files it vouches for; undefined when disabled. */
+  static async open(root: string, options: ResultCacheOptions = {}): Promise<CheckCache | undefined> {
+    if (options.enabled === false) return undefined;
+    const [cache, tracked, rootReal] = await Promise.all([ResultCache.open(root, options), unchangedTrackedBlobs(root), realpath(root)]);
+    return new CheckCache(root, rootReal, tracked, cache);
+  }
+
+  /** The content key of `file` now (undefined: not cacheable), and whether git's index vouched for it. */
+  key(file: string): { blob: string | undefined; vouched: boolean } {
+    let key = this.#keys.get(file);
+    if (key === undefined) {
+      const vouched = langForPath(file) === undefined ? undefined : this.#tracked?.get(file);
+      key = { blob: vouched ?? contentKey(this.#root, this.#rootReal, file), vouched: vouched !== undefined };
+      this.#keys.set(file, key);
+    }
+    return key;
+  }
+
+  /** Whether git's index vouched for `file`'s bytes (once its key was asked for). */
+  vouched(file: string): boolean {
+    return this.#keys.get(file)?.vouched === true;
+  }
+
+  /** Settles `file`'s key to the bytes a worker actually parsed (they may differ from what was read before). */
+  settle(file: string, blob: string | undefined): void {
+    this.#keys.set(file, { blob, vouched: false });
+  }
+}
+
+/**
+ * The cache stage in front of the work pool. A file whose every question has a stored answer
+ * under its content key (see {@link CheckCache}) is not parsed; the others go to the pool as
+ * keyed tasks, whose answers are stored under the blob id of the bytes the worker actually read.
+ * A disabled cache passes the jobs through unchanged.
  */
 export async function planCachedHashing(
   root: string,
   jobs: readonly HashJob[],
   options: ResultCacheOptions = {},
 ): Promise<CachedHashing> {
-  if (options.enabled === false || jobs.length === 0) {
+  return planCachedHashingIn(jobs.length === 0 ? undefined : await CheckCache.open(root, options), jobs);
+}
+
+/**
+ * {@link planCachedHashing} over an opened cache (undefined: disabled). `complete` saves it unless
+ * `save` is false (the caller records more, then saves once).
+ */
+export function planCachedHashingIn(checkCache: CheckCache | undefined, jobs: readonly HashJob[], save = true): CachedHashing {
+  if (checkCache === undefined || jobs.length === 0) {
     return {
       tasks: jobs.map((job) => ({ kind: 'hash', file: job.file, requests: job.requests })),
-      complete: async (answers) => answers as SiteHashResult[][],
+      complete: async (answers) => {
+        if (checkCache !== undefined && save) await checkCache.cache.save();
+        return answers as SiteHashResult[][];
+      },
       stats: { hits: 0, misses: jobs.length, uncacheable: 0, vouchedByGit: 0 },
     };
   }
-  const [cache, tracked, rootReal] = await Promise.all([ResultCache.open(root, options), unchangedTrackedBlobs(root), realpath(root)]);
+  const { cache } = checkCache;
   const answers: Array<SiteHashResult[] | undefined> = [];
   const pending: Array<{ job: number; keys: string[] }> = [];
   let uncacheable = 0;
   let vouchedByGit = 0;
   jobs.forEach((job, index) => {
     const keys = job.requests.map(requestKey);
-    const vouched = langForPath(job.file) === undefined ? undefined : tracked?.get(job.file);
-    const blob = vouched ?? contentKey(root, rootReal, job.file);
-    if (vouched !== undefined) vouchedByGit++;
+    const { blob, vouched } = checkCache.key(job.file);
+    if (vouched) vouchedByGit++;
     if (blob === undefined) uncacheable++;
     const hit = blob === undefined ? undefined : cache.lookup(job.file, blob, keys);
     answers.push(hit);
@@ -76,9 +141,10 @@ export async function planCachedHashing(
       pending.forEach(({ job, keys }, i) => {
         const answer = results[i] as KeyedHashAnswer;
         answers[job] = answer.results;
+        checkCache.settle(jobs[job]!.file, answer.blob);
         if (answer.blob !== undefined) cache.record(jobs[job]!.file, answer.blob, keys, answer.results);
       });
-      await cache.save();
+      if (save) await cache.save();
       return answers as SiteHashResult[][];
     },
   };

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { syntaxVersions } from '@driftgate/syntax';
 
 /** Bumped whenever the cache's stored shape or what an entry means changes. */
-export const CACHE_FORMAT_VERSION = 1;
+export const CACHE_FORMAT_VERSION = 2;
 
 let computed: string | undefined;
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { writeFileDurably } from '@driftgate/git';
 import type { SiteHashResult } from '../pool/hash-file-sites.js';
 import { CACHE_FORMAT_VERSION, engineKey } from './engine-key.js';
+import { type HubMemo, loadHubMemo } from './hub-memo.js';
 import { type StoredAnswer, loadAnswer, storeAnswer } from './stored-answer.js';
 
 /** Where and whether `surf check` keeps its result cache. */
@@ -26,39 +27,70 @@ export function defaultCacheDir(root: string): string {
 
 const FORMAT = 'driftgate-surf-check-cache';
 
+/** Line kinds: an anchored file's answers, and a hub's clean verdict. */
+const FILE = 'F';
+const HUB = 'H';
+
+/**
+ * One line of the cache file: its kind, what it is about (a file or a hub, workspace-relative),
+ * the content key it holds for (a file's blob id, a hub's memo key), and its value, still as
+ * text: a value is parsed and checked against its checksum only when a run asks for it.
+ */
+interface Line {
+  readonly id: string;
+  readonly key: string;
+  /** The whole line as read, reused verbatim when the cache is saved again. */
+  readonly line: string;
+}
+
 /** One anchored file's answers, valid for exactly the bytes `blob` names. */
 interface FileEntry {
   readonly blob: string;
-  /** Request key → the answer computed for it, as stored. */
-  readonly results: Readonly<Record<string, StoredAnswer>>;
+  /** Request key → the answer computed for it, as stored; undefined until the line is parsed. */
+  results: Record<string, StoredAnswer> | undefined;
+  /** The line it was read from, while the entry is unchanged. */
+  line: string | undefined;
+}
+
+interface HubEntry {
+  readonly key: string;
+  memo: HubMemo | undefined;
+  line: string | undefined;
 }
 
 /**
- * The check's answers per anchored file, keyed by content: a file's entry holds for the bytes
- * whose git blob id it names, under one engine (see `engineKey`), and answers only questions it
- * was asked verbatim. Modification times play no part.
+ * The check's answers per anchored file, keyed by content, and each hub's last clean verdict: a
+ * file's entry holds for the bytes whose git blob id it names, under one engine (see
+ * `engineKey`), and answers only questions it was asked verbatim; a hub's entry holds for its
+ * text and the exact bytes of every file its claims read (see `hub-memo.ts`). Modification
+ * times play no part.
  *
  * On disk: one file per workspace in a directory named after the format version, a JSON header
- * line (format, version, engine, SHA-256 of the rest) then the entries. Anything that does not
- * check out — unreadable, truncated, corrupted, another version or engine — is treated as an
- * empty cache and replaced on save, never trusted. Saves go through the git layer's durable
- * writer (a temporary file renamed over the old one), so a concurrent run or a killed one leaves
- * the previous cache or the new one, never a mixture; of two concurrent saves the last wins.
- * Failing to read or write the cache never fails a check.
+ * line (format, version, engine), then one line per entry — kind, JSON-encoded path, content
+ * key, SHA-256 of the rest, and the value as JSON, separated by tabs (which JSON text never
+ * holds unescaped). Only the lines a run asks about are parsed, so a run that needs a few
+ * files' answers does not pay for everyone else's. Anything that does not check out — an
+ * unreadable file, another version or engine, a line that is truncated or whose checksum
+ * differs — is treated as missing and replaced on save, never trusted. Saves go through the git
+ * layer's durable writer (a temporary file renamed over the old one), so a concurrent run or a
+ * killed one leaves the previous cache or the new one, never a mixture; of two concurrent saves
+ * the last wins. Failing to read or write the cache never fails a check.
  */
 export class ResultCache {
   readonly #root: string;
   readonly #path: string;
   readonly #engine: string;
-  readonly #entries: Map<string, FileEntry>;
+  readonly #files: Map<string, FileEntry>;
+  readonly #hubs: Map<string, HubEntry>;
   readonly #used = new Set<string>();
   #dirty = false;
 
-  private constructor(root: string, path: string, engine: string, entries: Map<string, FileEntry>) {
+  private constructor(root: string, path: string, engine: string, files: Map<string, FileEntry>, hubs: Map<string, HubEntry>) {
     this.#root = root;
     this.#path = path;
     this.#engine = engine;
-    this.#entries = entries;
+    this.#files = files;
+    this.#hubs = hubs;
   }
 
   /** Opens (reads) the cache of the workspace at `root`. */
@@ -73,7 +105,8 @@ export class ResultCache {
     const workspace = createHash('sha256').update(rootReal).digest('hex').slice(0, 16);
     const path = join(dir, `check-${workspace}.json`);
     const engine = engineKey();
-    return new ResultCache(root, path, engine, await readEntries(path, engine));
+    const { files, hubs } = await readLines(path, engine);
+    return new ResultCache(root, path, engine, files, hubs);
   }
 
   /** The cache file (for messages and tests). */
@@ -83,8 +116,17 @@ export class ResultCache {
 
   /** The stored answers to `keys` for `file` with content `blob`, or undefined if any is missing. */
   lookup(file: string, blob: string, keys: readonly string[]): SiteHashResult[] | undefined {
-    const entry = this.#entries.get(file);
+    const entry = this.#files.get(file);
     if (entry === undefined || entry.blob !== blob) return undefined;
+    if (entry.results === undefined) {
+      const parsed = parseValue(entry.line!, FILE, file, blob);
+      if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        this.#files.delete(file);
+        this.#dirty = true;
+        return undefined;
+      }
+      entry.results = parsed as Record<string, StoredAnswer>;
+    }
     const results: SiteHashResult[] = [];
     for (const key of keys) {
       const result = Object.hasOwn(entry.results, key) ? loadAnswer(entry.results[key]) : undefined;
@@ -101,32 +143,78 @@ export class ResultCache {
    * which ask some different questions of a file, do not evict each other's.
    */
   record(file: string, blob: string, keys: readonly string[], results: readonly SiteHashResult[]): void {
-    const previous = this.#entries.get(file);
-    const entry: Record<string, StoredAnswer> = previous?.blob === blob ? { ...previous.results } : {};
-    keys.forEach((key, i) => (entry[key] = storeAnswer(results[i]!)));
-    this.#entries.set(file, { blob, results: entry });
+    const previous = this.#files.get(file);
+    let kept: Record<string, StoredAnswer> = {};
+    if (previous?.blob === blob) {
+      // Parse a still-unread entry first, so its other answers are kept.
+      if (previous.results === undefined) this.lookup(file, blob, []);
+      kept = { ...(this.#files.get(file)?.results ?? {}) };
+    }
+    keys.forEach((key, i) => (kept[key] = storeAnswer(results[i]!)));
+    this.#files.set(file, { blob, results: kept, line: undefined });
     this.#used.add(file);
     this.#dirty = true;
+  }
+
+  /** The clean verdict last recorded for the hub `rel` under memo key `key`, if its line checks out. */
+  hubMemo(rel: string, key: string): HubMemo | undefined {
+    const entry = this.#hubs.get(rel);
+    if (entry === undefined || entry.key !== key) return undefined;
+    if (entry.memo === undefined) {
+      const memo = loadHubMemo(parseValue(entry.line!, HUB, rel, key));
+      if (memo === undefined) {
+        this.#hubs.delete(rel);
+        this.#dirty = true;
+        return undefined;
+      }
+      entry.memo = memo;
+    }
+    return entry.memo;
+  }
+
+  /** Records that every claim of hub `rel` was clean under memo key `key`, over `memo.files`. */
+  recordHubMemo(rel: string, key: string, memo: HubMemo): void {
+    const previous = this.#hubs.get(rel);
+    if (previous?.key === key && previous.memo !== undefined && JSON.stringify(previous.memo) === JSON.stringify(memo)) return;
+    this.#hubs.set(rel, { key, memo, line: undefined });
+    this.#dirty = true;
+  }
+
+  /** Forgets the hub `rel`'s verdict (one of its claims is no longer clean). */
+  dropHubMemo(rel: string): void {
+    if (this.#hubs.delete(rel)) this.#dirty = true;
   }
 
   /**
    * Writes the cache if it changed, first dropping the entries of files this run did not ask
    * about that are gone from disk. Entries of files it did not ask about that still exist stay:
    * a scoped check, or an Nx target checking one project's claims, asks about some files only,
-   * and the next run over the others must still find theirs. Returns whether it was written.
+   * and the next run over the others must still find theirs. Unchanged lines are written back
+   * as they were read. Returns whether it was written.
    */
   async save(): Promise<boolean> {
-    for (const file of this.#entries.keys()) {
+    for (const file of this.#files.keys()) {
       if (!this.#used.has(file) && !existsSync(join(this.#root, ...file.split('/')))) {
-        this.#entries.delete(file);
+        this.#files.delete(file);
+        this.#dirty = true;
+      }
+    }
+    for (const rel of this.#hubs.keys()) {
+      if (!existsSync(join(this.#root, ...rel.split('/')))) {
+        this.#hubs.delete(rel);
         this.#dirty = true;
       }
     }
     if (!this.#dirty) return false;
-    const files: Record<string, FileEntry> = {};
-    for (const file of [...this.#entries.keys()].sort()) files[file] = this.#entries.get(file)!;
-    const body = JSON.stringify({ files });
-    const header = JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, engine: this.#engine, body: sha256(body) });
+    const lines = [JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, engine: this.#engine })];
+    for (const file of [...this.#files.keys()].sort()) {
+      const entry = this.#files.get(file)!;
+      lines.push(entry.line ?? formatLine(FILE, file, entry.blob, JSON.stringify(entry.results)));
+    }
+    for (const rel of [...this.#hubs.keys()].sort()) {
+      const entry = this.#hubs.get(rel)!;
+      lines.push(entry.line ?? formatLine(HUB, rel, entry.key, JSON.stringify(entry.memo)));
+    }
     try {
       const dir = join(this.#path, '..');
       await mkdir(dir, { recursive: true });
@@ -134,7 +222,7 @@ export class ResultCache {
       // even where `surf init` has not added `.surf-cache/` to the repository's `.gitignore`.
       if (!existsSync(join(dir, '.gitignore'))) await writeFileDurably(join(dir, '.gitignore'), '*\n', { fsync: false });
       // No fsync: after a crash the cache may be lost or unreadable, and either is only a cold run.
-      await writeFileDurably(this.#path, `${header}\n${body}`, { fsync: false });
+      await writeFileDurably(this.#path, `${lines.join('\n')}\n`, { fsync: false });
     } catch {
       return false;
     }
@@ -143,35 +231,76 @@ export class ResultCache {
   }
 }
 
-async function readEntries(path: string, engine: string): Promise<Map<string, FileEntry>> {
-  const entries = new Map<string, FileEntry>();
+function formatLine(kind: string, id: string, key: string, value: string): string {
+  const path = JSON.stringify(id);
+  return `${kind}\t${path}\t${key}\t${checksum(kind, path, key, value)}\t${value}`;
+}
+
+function checksum(kind: string, path: string, key: string, value: string): string {
+  return createHash('sha256').update(`${kind}\t${path}\t${key}\t`).update(value).digest('hex').slice(0, 32);
+}
+
+/** The line's value, parsed, when the line is whole and its checksum matches; else undefined. */
+function parseValue(line: string, kind: string, id: string, key: string): unknown {
+  const fields = splitLine(line);
+  if (fields === undefined) return undefined;
+  const [lineKind, path, lineKey, sum, value] = fields;
+  if (lineKind !== kind || lineKey !== key || sum !== checksum(lineKind, path, lineKey, value)) return undefined;
+  try {
+    if (JSON.parse(path) !== id) return undefined;
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kind, JSON path, key, checksum and value of a line; undefined when it has too few fields. */
+function splitLine(line: string): [string, string, string, string, string] | undefined {
+  const fields: string[] = [];
+  let from = 0;
+  for (let i = 0; i < 4; i++) {
+    const tab = line.indexOf('\t', from);
+    if (tab < 0) return undefined;
+    fields.push(line.slice(from, tab));
+    from = tab + 1;
+  }
+  return [fields[0]!, fields[1]!, fields[2]!, fields[3]!, line.slice(from)];
+}
+
+async function readLines(path: string, engine: string): Promise<{ files: Map<string, FileEntry>; hubs: Map<string, HubEntry> }> {
+  const files = new Map<string, FileEntry>();
+  const hubs = new Map<string, HubEntry>();
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    return entries;
+    return { files, hubs };
   }
-  const newline = text.indexOf('\n');
-  if (newline < 0) return entries;
+  const lines = text.split('\n');
   try {
-    const header = JSON.parse(text.slice(0, newline)) as Record<string, unknown>;
-    const body = text.slice(newline + 1);
-    if (header.format !== FORMAT || header.version !== CACHE_FORMAT_VERSION || header.engine !== engine || header.body !== sha256(body)) {
-      return entries;
-    }
-    const { files } = JSON.parse(body) as { files?: unknown };
-    if (typeof files !== 'object' || files === null) return entries;
-    for (const [file, entry] of Object.entries(files as Record<string, unknown>)) {
-      const { blob, results } = (entry ?? {}) as Partial<FileEntry>;
-      if (typeof blob !== 'string' || typeof results !== 'object' || results === null) return new Map();
-      entries.set(file, { blob, results });
-    }
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    if (header.format !== FORMAT || header.version !== CACHE_FORMAT_VERSION || header.engine !== engine) return { files, hubs };
   } catch {
-    return new Map();
+    return { files, hubs };
   }
-  return entries;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const parsed = readLine(line);
+    // A line that does not even split is dropped here; one whose checksum fails, when asked for.
+    if (parsed === undefined) continue;
+    if (line.startsWith(`${FILE}\t`)) files.set(parsed.id, { blob: parsed.key, results: undefined, line });
+    else if (line.startsWith(`${HUB}\t`)) hubs.set(parsed.id, { key: parsed.key, memo: undefined, line });
+  }
+  return { files, hubs };
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+function readLine(line: string): Line | undefined {
+  const fields = splitLine(line);
+  if (fields === undefined) return undefined;
+  try {
+    const id: unknown = JSON.parse(fields[1]);
+    return typeof id === 'string' ? { id, key: fields[2], line } : undefined;
+  } catch {
+    return undefined;
+  }
 }

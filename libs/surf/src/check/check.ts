@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { preferBaselineWasm } from '@driftgate/syntax';
 import { type Anchor, displaySites } from '../locate/anchor.js';
-import { type CacheStats, planCachedHashing } from '../cache/cached-hashing.js';
+import { type CacheStats, CheckCache, planCachedHashingIn } from '../cache/cached-hashing.js';
+import { type HubMemo, hubMemoKey } from '../cache/hub-memo.js';
 import type { ResultCacheOptions } from '../cache/result-cache.js';
 import { combineSiteHashes } from '../hash/hash.js';
 import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
@@ -123,6 +124,16 @@ interface ClaimPlan {
   readonly recipe: Recipe | undefined;
   readonly results: Array<SiteHashResult | undefined>;
   readonly anchors: Array<Anchor | undefined>;
+  /** Set by the judgement: clean (and whether under v1), or not. */
+  verdict?: 'clean' | 'v1' | 'diverged';
+}
+
+/** A hub planned claim by claim whose clean verdict may be memoised: its memo key and quick facts. */
+interface MemoCandidate {
+  readonly hub: LoadedHub;
+  readonly key: string;
+  readonly facts: HubFacts;
+  readonly plans: ClaimPlan[];
 }
 
 /**
@@ -133,8 +144,15 @@ interface ClaimPlan {
  */
 export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions = {}): Promise<CheckResult> {
   const { root } = workspace;
-  const scope = await CheckScope.build(root, options.files ?? [], options.base);
+  const [scope, checkCache] = await Promise.all([CheckScope.build(root, options.files ?? [], options.base), CheckCache.open(root, options.cache)]);
   const historyBase = options.base ?? 'HEAD';
+  // A full check reads each hub's last clean verdict first: a hub whose text and files are as
+  // they were then is counted clean without planning any claim (see hub-memo.ts). A scoped check
+  // judges claim by claim (its tally of `--files` patterns needs every claim's files).
+  const memoRecipe = writeRecipe(workspace.config);
+  const memoised = checkCache !== undefined && !scope.narrows;
+  const candidates: MemoCandidate[] = [];
+  const memoFiles = new Set<string>();
 
   const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
   const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
@@ -150,6 +168,16 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const knownRefs = new Map<LoadedHub, readonly string[]>();
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
+    const memoKey = memoised ? hubMemoKey(loaded.rel, loaded.text, memoRecipe) : undefined;
+    if (memoKey !== undefined) {
+      const memo = checkCache!.cache.hubMemo(loaded.rel, memoKey);
+      if (memo !== undefined && memo.files.every(([file, blob]) => checkCache!.key(file).blob === blob)) {
+        entries.push({ kind: 'memo', hub: loaded, memo });
+        knownRefs.set(loaded, memo.refs);
+        for (const [file] of memo.files) memoFiles.add(file);
+        continue;
+      }
+    }
     // Hubs in the plain subset are planned from their quick facts (a line scan); YAML is parsed
     // only for the others, and for a hub one of whose claims turns out to diverge.
     const facts = quickHubFacts(loaded.text);
@@ -161,6 +189,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       continue;
     }
     if (facts !== undefined) knownRefs.set(loaded, facts.refs);
+    const candidate = memoKey !== undefined && facts !== undefined ? { hub: loaded, key: memoKey, facts, plans: [] as ClaimPlan[] } : undefined;
+    if (candidate) candidates.push(candidate);
     const claimSitesList = facts?.sites ?? loaded.hub!.anchors.map(claimSites);
     const stamps = facts?.stamps ?? loaded.hub!.anchors.map((claim) => ({ line: claim.line, hash: claim.hash, ignoreLiterals: claim.ignoreLiterals }));
     for (const [index, sites] of claimSitesList.entries()) {
@@ -180,6 +210,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
         anchors: targets.map((t) => (isSiteFailure(t) ? undefined : t.anchor)),
       };
       entries.push({ kind: 'claim', plan });
+      candidate?.plans.push(plan);
       if (recipe === undefined) continue;
       const single = sites.length === 1;
       targets.forEach((target, i) => {
@@ -196,7 +227,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   }
 
   const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
-  const hashing = await planCachedHashing(root, hashJobs, options.cache);
+  const hashing = planCachedHashingIn(checkCache, hashJobs, false);
   const workers = workerCount(options.workers ?? 'auto', hashing.tasks.length);
   if (options.shortLived === true && workers === 0 && (await bytesToParse(root, hashing.tasks)) <= BASELINE_WASM_MAX_BYTES) preferBaselineWasm();
   const pool = await WorkPool.open(root, workers);
@@ -206,8 +237,13 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       const sinks = jobs.get(job.file)!.sinks;
       answers[t]!.forEach((answer, k) => sinks[k]!(answer));
     });
-    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, hashJobs.length, pool, knownRefs);
-    return { ...result, cache: hashing.stats };
+    const files = memoFiles.size === 0 ? hashJobs.length : new Set([...jobs.keys(), ...memoFiles]).size;
+    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs);
+    if (checkCache !== undefined) {
+      for (const candidate of candidates) rememberCleanHub(checkCache, candidate);
+      await checkCache.cache.save();
+    }
+    return withCache(result, cacheStats(hashing.stats, checkCache, memoFiles, jobs, entries));
   } finally {
     await pool.close();
   }
@@ -234,7 +270,73 @@ function parsedClaim(loaded: LoadedHub, index: number): Claim {
   return claim;
 }
 
-type Entry = { kind: 'malformed'; divergence: Divergence } | { kind: 'claim'; plan: ClaimPlan };
+type Entry =
+  | { kind: 'malformed'; divergence: Divergence }
+  | { kind: 'claim'; plan: ClaimPlan }
+  | { kind: 'memo'; hub: LoadedHub; memo: HubMemo };
+
+/**
+ * Records the clean verdict of a hub planned claim by claim when every claim of it was clean and
+ * every file it read has a content key, under the bytes those keys name.
+ */
+function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate): void {
+  // A hub without claims has nothing to spare.
+  if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === 'diverged' || plan.verdict === undefined)) return;
+  const files = new Map<string, string>();
+  for (const plan of plans) {
+    for (const anchor of plan.anchors) {
+      if (anchor === undefined) return;
+      const { blob } = checkCache.key(anchor.file);
+      if (blob === undefined) return;
+      files.set(anchor.file, blob);
+    }
+  }
+  const memo: HubMemo = {
+    files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    claims: plans.length,
+    v1: plans.filter((plan) => plan.verdict === 'v1').length,
+    refs: facts.refs,
+  };
+  checkCache.cache.recordHubMemo(hub.rel, key, memo);
+}
+
+/** The hashing stage's stats, with the files only remembered hubs read counted as hits. */
+function cacheStats(stats: CacheStats, checkCache: CheckCache | undefined, memoFiles: ReadonlySet<string>, jobs: ReadonlyMap<string, unknown>, entries: readonly Entry[]): CacheStats {
+  if (checkCache === undefined) return stats;
+  let hits = stats.hits;
+  let vouchedByGit = stats.vouchedByGit;
+  for (const file of memoFiles) {
+    if (jobs.has(file)) continue;
+    hits++;
+    if (checkCache.vouched(file)) vouchedByGit++;
+  }
+  return { ...stats, hits, vouchedByGit, hubsRemembered: entries.filter((entry) => entry.kind === 'memo').length };
+}
+
+/** The result with the cache's stats, its lazily built `checked` left unread. */
+function withCache(result: Omit<CheckResult, 'cache'>, stats: CacheStats): CheckResult {
+  return Object.assign(result, { cache: stats });
+}
+
+/**
+ * Every judged claim in hub and claim order. A memoised hub's claims are read from its quick
+ * facts (the memo was recorded only for a hub in the plain subset, and its key holds the text).
+ */
+function checkedClaims(entries: readonly Entry[]): CheckedClaim[] {
+  const checked: CheckedClaim[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'claim') {
+      checked.push({ hub: entry.plan.hub.rel, at: displaySites(entry.plan.sites), hubLine: entry.plan.stamp.line });
+    } else if (entry.kind === 'memo') {
+      const facts = quickHubFacts(entry.hub.text);
+      if (facts === undefined || facts.sites.length !== entry.memo.claims) {
+        throw new Error(`internal error: the clean verdict remembered for ${entry.hub.rel} does not match its text; please report it, and run with --no-cache until then`);
+      }
+      facts.sites.forEach((sites, i) => checked.push({ hub: entry.hub.rel, at: displaySites(sites), hubLine: facts.stamps[i]!.line }));
+    }
+  }
+  return checked;
+}
 
 /**
  * Whether a scoped check can leave a hub unparsed: its quick facts (read without YAML) show that
@@ -265,7 +367,7 @@ async function conclude(
   files: number,
   pool: WorkPool,
   knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
-): Promise<CheckResult> {
+): Promise<Omit<CheckResult, 'cache'>> {
   const divergences: Divergence[] = [];
   const stale = new Map<string, string[][]>();
   const history: HistoryItem[] = [];
@@ -274,8 +376,13 @@ async function conclude(
   let claims = 0;
   let clean = 0;
   let v1Clean = 0;
-  const checked: CheckedClaim[] = [];
   for (const entry of entries) {
+    if (entry.kind === 'memo') {
+      claims += entry.memo.claims;
+      clean += entry.memo.claims;
+      v1Clean += entry.memo.v1;
+      continue;
+    }
     if (entry.kind === 'malformed') {
       divergences.push(entry.divergence);
       if (!stale.has(entry.divergence.hub)) stale.set(entry.divergence.hub, []);
@@ -283,8 +390,8 @@ async function conclude(
     }
     claims++;
     const { plan } = entry;
-    checked.push({ hub: plan.hub.rel, at: displaySites(plan.sites), hubLine: plan.stamp.line });
     const outcome = judge(plan);
+    plan.verdict = outcome.kind === 'diverged' ? 'diverged' : outcome.v1 ? 'v1' : 'clean';
     if (outcome.kind === 'clean') {
       clean++;
       if (outcome.v1) v1Clean++;
@@ -315,9 +422,9 @@ async function conclude(
   divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
   const unmatchedGlobs = scope.unmatchedGlobs();
   const allUnmatched = scope.hasGlobs && unmatchedGlobs.length === scope.globCount;
-  return {
+  let checked: CheckedClaim[] | undefined;
+  const result = {
     divergences,
-    checked,
     historyBase,
     passed: divergences.length === 0 && !allUnmatched,
     stats: {
@@ -333,6 +440,9 @@ async function conclude(
       baseUnavailable: scope.baseUnavailable,
     },
   };
+  // Built on first read: a human-only report never reads it, and at tens of thousands of claims
+  // it is a fair share of a warm check.
+  return Object.defineProperty(result, 'checked', { enumerable: true, get: () => (checked ??= checkedClaims(entries)) }) as typeof result & { readonly checked: readonly CheckedClaim[] };
 }
 
 type Judgement =
