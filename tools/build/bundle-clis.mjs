@@ -1,8 +1,7 @@
 // Second step of `npm run build` (after `tsc -b`): bundles each CLI's compiled entry point into
 // one ES module beside it (and surf's hashing worker, and the git benchmark's reader). Loading
-// ~200 small modules (execa alone is over 100 files) cost a command 150–250 ms before it did
-// any work; one file loads in about 50 ms. The libraries stay unbundled: the Nx executors and
-// the tests import them.
+// ~200 small modules, one file each, cost a command 150–250 ms before it did any work; one file
+// loads in about 50 ms. The libraries stay unbundled: the Nx executors and the tests import them.
 //
 // Kept out of the bundles, and resolved from node_modules at run time (so each CLI's package.json
 // declares them):

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { devNull } from 'node:os';
-import { execa, type ResultPromise } from 'execa';
+import type { Readable, Writable } from 'node:stream';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { GitError } from '../git-error.js';
 
 /**
@@ -60,7 +61,7 @@ export function gitEnv(): Record<string, string> {
 export interface GitRun {
   exitCode: number;
   stdout: Buffer;
-  /** Decoded for humans (UTF-8, lossy), trimmed. */
+  /** Decoded for humans (UTF-8, lossy), trimmed; at most the first 1 MiB git wrote. */
   stderr: string;
 }
 
@@ -69,34 +70,63 @@ export interface RunGitOptions {
   maxOutputBytes?: number;
 }
 
+const RUN_STDERR_BYTES = 1024 * 1024;
+
 /**
  * Runs one bounded git command (stdin closed) and captures its output. Never throws for a non-zero exit
  * (callers decide what an exit code means); throws for a missing git or working directory and
- * for output beyond `maxOutputBytes`.
+ * for output beyond `maxOutputBytes`, which ends git at once rather than buffering it.
  */
-export async function runGit(cwd: string, args: readonly string[], options: RunGitOptions = {}): Promise<GitRun> {
+export function runGit(cwd: string, args: readonly string[], options: RunGitOptions = {}): Promise<GitRun> {
   const maxOutputBytes = options.maxOutputBytes ?? 1024 * 1024;
-  const result = await execa('git', gitArgv(args), {
-    cwd,
-    env: gitEnv(),
-    extendEnv: false,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    reject: false,
-    maxBuffer: { stdout: maxOutputBytes, stderr: 1024 * 1024 },
-    stdin: 'ignore',
-  });
-  if (result.exitCode === undefined) {
-    if (result.isMaxBuffer) {
-      throw new GitError(
-        'GIT_LIMIT_EXCEEDED',
-        `git ${args[0] ?? ''} printed more than ${maxOutputBytes} bytes; the repository state is larger than this command allows.`,
-        { stderr: decodeStderr(result.stderr) },
-      );
+  return new Promise((resolve, reject) => {
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn('git', gitArgv(args), { cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    } catch (cause) {
+      // Invalid arguments (a NUL byte in an argument, say) throw before anything starts.
+      reject(spawnFailure(cwd, args, cause, ''));
+      return;
     }
-    throw spawnFailure(cwd, args, result);
-  }
-  return { exitCode: result.exitCode, stdout: Buffer.from(result.stdout), stderr: decodeStderr(result.stderr) };
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let overflow = false;
+    const stderr = new BoundedHead(RUN_STDERR_BYTES);
+    let failure: unknown;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (overflow) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxOutputBytes) {
+        // Whatever git would print next is beyond the limit: end it instead of draining it.
+        overflow = true;
+        stdout.length = 0;
+        child.kill('SIGKILL');
+        child.stdout.destroy();
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', (error) => {
+      failure ??= error;
+    });
+    // 'close' comes after the exit (or the failure to start) and after both pipes have ended.
+    child.on('close', (code, signal) => {
+      if (overflow) {
+        reject(
+          new GitError(
+            'GIT_LIMIT_EXCEEDED',
+            `git ${args[0] ?? ''} printed more than ${maxOutputBytes} bytes; the repository state is larger than this command allows.`,
+            { stderr: stderr.text() },
+          ),
+        );
+      } else if (failure !== undefined || code === null) {
+        reject(spawnFailure(cwd, args, failure, stderr.text(), signal));
+      } else {
+        resolve({ exitCode: code, stdout: Buffer.concat(stdout, stdoutBytes), stderr: stderr.text() });
+      }
+    });
+  });
 }
 
 /** Like {@link runGit} but any non-zero exit is a typed error. */
@@ -108,10 +138,15 @@ export async function runGitOk(cwd: string, args: readonly string[], options: Ru
 
 /** A running git process with streamed stdout and a bounded tail of its stderr. */
 export interface GitProcess {
-  readonly subprocess: ResultPromise;
+  /** The process: `stdin` is null unless started with `stdin: 'pipe'`; read `stdout`, not `stderr`. */
+  readonly subprocess: ChildProcessByStdio<Writable | null, Readable, Readable>;
   /** The last 64 KiB of stderr so far, decoded and trimmed. */
   stderr(): string;
-  /** Settles when the process has ended (never rejects). */
+  /**
+   * Settles when the process has ended and its pipes have closed (never rejects). `exitCode` is
+   * undefined when git did not exit by itself: killed by a signal (then `error` is undefined too)
+   * or never started (then `error` says why).
+   */
   readonly exited: Promise<{ exitCode: number | undefined; error: GitError | undefined }>;
   /** Ends the process now (SIGKILL); safe to call any time. */
   kill(): void;
@@ -121,35 +156,40 @@ const STDERR_TAIL = 64 * 1024;
 
 /**
  * Starts a long-running or streaming git process. stdout is a raw byte stream the caller parses
- * incrementally; nothing is buffered on its behalf.
+ * incrementally; nothing is buffered on its behalf. The caller must consume stdout or destroy it,
+ * or `exited` waits for it. Throws `GIT_COMMAND_FAILED` only when the arguments cannot be passed to
+ * a process at all (a NUL byte, an argument list beyond the system's limit); every other failure
+ * to start comes through `exited`.
  */
 export function spawnGit(cwd: string, args: readonly string[], options: { stdin?: 'pipe' | 'ignore' } = {}): GitProcess {
-  const subprocess = execa('git', gitArgv(args), {
-    cwd,
-    env: gitEnv(),
-    extendEnv: false,
-    encoding: 'buffer',
-    buffer: false,
-    reject: false,
-    stdin: options.stdin ?? 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
+  let subprocess: ChildProcessByStdio<Writable | null, Readable, Readable>;
+  try {
+    // A union for stdin picks no typed overload of spawn; the pipes asked for are the ones named here.
+    subprocess = spawn('git', gitArgv(args), {
+      cwd,
+      env: gitEnv(),
+      stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+  } catch (cause) {
+    throw spawnFailure(cwd, args, cause, '');
+  }
   let tail = Buffer.alloc(0);
-  subprocess.stderr?.on('data', (chunk: Buffer) => {
+  subprocess.stderr.on('data', (chunk: Buffer) => {
     tail = Buffer.concat([tail, chunk]);
     if (tail.length > STDERR_TAIL) tail = tail.subarray(tail.length - STDERR_TAIL);
   });
-  const exited = subprocess.then(
-    (result) => ({
-      exitCode: result.exitCode,
-      error: result.exitCode === undefined && !result.isTerminated ? spawnFailure(cwd, args, result) : undefined,
-    }),
-    (cause: unknown) => ({
-      exitCode: undefined,
-      error: new GitError('GIT_COMMAND_FAILED', `git ${args[0] ?? ''} could not run: ${String(cause)}`, { cause }),
-    }),
-  );
+  let failure: unknown;
+  const exited = new Promise<{ exitCode: number | undefined; error: GitError | undefined }>((resolve) => {
+    subprocess.on('error', (error) => {
+      failure ??= error;
+    });
+    subprocess.on('close', (code, signal) => {
+      if (failure !== undefined) resolve({ exitCode: undefined, error: spawnFailure(cwd, args, failure, decodeStderr(tail)) });
+      // Killed, by kill() or by anyone else: the exit code says nothing, and it is not a failure to run.
+      else resolve({ exitCode: signal === null && code !== null ? code : undefined, error: undefined });
+    });
+  });
   return {
     subprocess,
     stderr: () => decodeStderr(tail),
@@ -181,27 +221,44 @@ export function firstLine(text: string): string {
   return line.replace(/^(fatal|error): /, '').trim();
 }
 
-function decodeStderr(bytes: Uint8Array | string | undefined): string {
-  if (bytes === undefined) return '';
-  return (typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8')).trim();
+function decodeStderr(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').trim();
 }
 
-interface SpawnFailureLike {
-  code?: string;
-  message?: string;
-  originalMessage?: string;
-  stderr?: Uint8Array | string;
+/** Keeps the first `limit` bytes of a stream and drops the rest. */
+class BoundedHead {
+  readonly #chunks: Buffer[] = [];
+  #bytes = 0;
+  constructor(readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    const room = this.limit - this.#bytes;
+    if (room <= 0) return;
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    this.#chunks.push(kept);
+    this.#bytes += kept.length;
+  }
+
+  text(): string {
+    return decodeStderr(Buffer.concat(this.#chunks, this.#bytes));
+  }
 }
 
-function spawnFailure(cwd: string, args: readonly string[], result: SpawnFailureLike): GitError {
-  if (result.code === 'ENOENT' && !existsSync(cwd)) {
+/**
+ * The error for a git that did not run to an exit of its own: `cause` is what `spawn` threw or
+ * reported, or undefined when git was killed by `signal`.
+ */
+function spawnFailure(cwd: string, args: readonly string[], cause: unknown, stderr: string, signal?: NodeJS.Signals | null): GitError {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (code === 'ENOENT' && !existsSync(cwd)) {
     return new GitError('GIT_NOT_A_REPOSITORY', `Directory ${cwd} does not exist; run from a directory of a Git work tree.`);
   }
-  if (result.code === 'ENOENT') {
+  if (code === 'ENOENT') {
     return new GitError('GIT_NOT_INSTALLED', 'The `git` executable was not found on PATH; install Git 2.31 or newer.');
   }
-  return new GitError('GIT_COMMAND_FAILED', `git ${args[0] ?? ''} could not run: ${result.originalMessage ?? result.message ?? 'unknown error'}.`, {
-    stderr: decodeStderr(result.stderr),
-    cause: result,
+  const reason = cause === undefined ? `it was killed by ${signal ?? 'a signal'}` : cause instanceof Error ? cause.message : String(cause);
+  return new GitError('GIT_COMMAND_FAILED', `git ${args[0] ?? ''} could not run: ${reason}.`, {
+    stderr,
+    ...(cause === undefined ? {} : { cause }),
   });
 }

@@ -49,9 +49,7 @@ export async function* gitRecordSegments(
   let total = 0;
   let finished = false;
   try {
-    const stdout = proc.subprocess.stdout;
-    if (stdout === null) throw new GitError('GIT_COMMAND_FAILED', `git ${args[0] ?? ''} has no output stream.`);
-    for await (const chunk of stdout as AsyncIterable<Buffer>) {
+    for await (const chunk of proc.subprocess.stdout as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > options.maxTotalBytes) throw options.outputTooLarge(total);
       const segment = splitter.pushSegment(chunk);

@@ -213,7 +213,7 @@ export class CatFileBatch {
     this.#proc = proc;
     this.#received = false;
     const { stdin, stdout } = proc.subprocess;
-    if (!stdin || !stdout) throw new GitError('GIT_COMMAND_FAILED', 'git cat-file started without pipes.');
+    if (!stdin) throw new GitError('GIT_COMMAND_FAILED', 'git cat-file started without a stdin pipe.');
     this.#stdin = stdin;
     this.#stdout = stdout;
     // A closed pipe after git ended surfaces through `exited`; write errors carry nothing more.
