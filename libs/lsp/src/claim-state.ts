@@ -5,12 +5,11 @@ import { type TextSplice, applySplice, reparseSourceSync, spliceBetween } from '
 import {
   type Anchor,
   type Claim,
-  type HashJob,
   type ParsedStamp,
   type Recipe,
   type ResultCacheOptions,
-  type SiteHashRequest,
   type SiteHashResult,
+  SiteQuestions,
   answerSiteRequests,
   checkSiteRequest,
   combineSiteHashes,
@@ -236,7 +235,7 @@ export class ClaimState {
    * first diagnostics cost what a (warm or cold) check costs; the rest are judged one by one.
    */
   private async seed(): Promise<void> {
-    const jobs = new Map<string, HashJob & { requests: SiteHashRequest[]; sinks: Array<(answer: SiteHashResult) => void> }>();
+    const questions = new SiteQuestions();
     // Per hub, in claim order: how to get each claim's entry once the pool has answered.
     const perHub = new Map<string, Array<() => ClaimEntry | Promise<ClaimEntry>>>();
     for (const rel of [...this.dirtyHubs]) {
@@ -265,17 +264,13 @@ export class ClaimState {
         }
         const answers: SiteHashResult[] = [];
         plan.anchors.forEach((anchor, i) => {
-          let job = jobs.get(anchor.file);
-          if (job === undefined) jobs.set(anchor.file, (job = { file: anchor.file, requests: [], sinks: [] }));
-          job.requests.push(checkSiteRequest(anchor, plan.recipe, claim.ignoreLiterals, plan.stamp, plan.anchors.length === 1));
-          job.sinks.push((answer) => (answers[i] = answer));
+          const request = checkSiteRequest(anchor, plan.recipe, claim.ignoreLiterals, plan.stamp, plan.anchors.length === 1);
+          questions.ask(anchor.file, request, (answer) => (answers[i] = answer));
         });
         entries.push(() => this.seededEntry(rel, claim, plan, answers));
       }
     }
-    const list = [...jobs.values()];
-    const { answers } = await answerSiteRequests(this.root, list, this.options);
-    list.forEach((job, j) => answers[j]!.forEach((answer, k) => job.sinks[k]!(answer)));
+    questions.deliver((await answerSiteRequests(this.root, questions.jobs(), this.options)).answers);
     for (const [rel, pending] of perHub) {
       const entries: ClaimEntry[] = [];
       for (const entry of pending) entries.push(await entry());

@@ -118,6 +118,7 @@ export { type Divergence, type DivergenceKind, type SpanLocation } from './check
 export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './check/check.js';
 export { type CacheStats, type HashJob } from './cache/cached-hashing.js';
 export { type AnswerOptions, type SiteAnswers, answerSiteRequests } from './check/answer-site-requests.js';
+export { SiteQuestions } from './check/site-questions.js';
 export { checkSiteRequest } from './check/check-site-request.js';
 export type { SiteHashRequest, SiteHashResult } from './pool/hash-file-sites.js';
 export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';

@@ -34,7 +34,7 @@ export interface CacheStats {
 export interface CachedHashing {
   /** The tasks left for the work pool. */
   readonly tasks: readonly PoolTask[];
-  /** Every job's answers in job order, from the pool's answers to {@link tasks}; saves the cache. */
+  /** Every job's answers in job order, from the pool's answers to {@link tasks}. */
   complete(answers: readonly PoolResult[]): Promise<SiteHashResult[][]>;
   readonly stats: CacheStats;
 }
@@ -80,11 +80,6 @@ export class CheckCache {
     return key;
   }
 
-  /** Whether git's index vouched for `file`'s bytes (once its key was asked for). */
-  vouched(file: string): boolean {
-    return this.#keys.get(file)?.vouched === true;
-  }
-
   /** Settles `file`'s key to the bytes a worker actually parsed (they may differ from what was read before). */
   settle(file: string, blob: string | undefined): void {
     this.#keys.set(file, { blob, vouched: false });
@@ -102,21 +97,27 @@ export async function planCachedHashing(
   jobs: readonly HashJob[],
   options: ResultCacheOptions = {},
 ): Promise<CachedHashing> {
-  return planCachedHashingIn(jobs.length === 0 ? undefined : await CheckCache.open(root, options), jobs);
+  const checkCache = jobs.length === 0 ? undefined : await CheckCache.open(root, options);
+  const hashing = planCachedHashingIn(checkCache, jobs);
+  return {
+    ...hashing,
+    async complete(answers) {
+      const results = await hashing.complete(answers);
+      await checkCache?.cache.save();
+      return results;
+    },
+  };
 }
 
 /**
- * {@link planCachedHashing} over an opened cache (undefined: disabled). `complete` saves it unless
- * `save` is false (the caller records more, then saves once).
+ * {@link planCachedHashing} over an opened cache (undefined: disabled). `complete` records the
+ * new answers; saving the cache is the caller's, once it has recorded all it will.
  */
-export function planCachedHashingIn(checkCache: CheckCache | undefined, jobs: readonly HashJob[], save = true): CachedHashing {
+export function planCachedHashingIn(checkCache: CheckCache | undefined, jobs: readonly HashJob[]): CachedHashing {
   if (checkCache === undefined || jobs.length === 0) {
     return {
       tasks: jobs.map((job) => ({ kind: 'hash', file: job.file, requests: job.requests })),
-      complete: async (answers) => {
-        if (checkCache !== undefined && save) await checkCache.cache.save();
-        return answers as SiteHashResult[][];
-      },
+      complete: async (answers) => answers as SiteHashResult[][],
       stats: { hits: 0, misses: jobs.length, uncacheable: 0, vouchedByGit: 0 },
     };
   }
@@ -144,7 +145,6 @@ export function planCachedHashingIn(checkCache: CheckCache | undefined, jobs: re
         checkCache.settle(jobs[job]!.file, answer.blob);
         if (answer.blob !== undefined) cache.record(jobs[job]!.file, answer.blob, keys, answer.results);
       });
-      if (save) await cache.save();
       return answers as SiteHashResult[][];
     },
   };

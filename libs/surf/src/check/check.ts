@@ -15,8 +15,9 @@ import { type Recipe, formatStamp, parseStamp } from '../hash/stamp.js';
 import { writeRecipe } from '../workspace/config.js';
 import type { Divergence, SpanLocation } from './divergence.js';
 import { checkRecipe, checkSiteRequest } from './check-site-request.js';
+import { SiteQuestions } from './site-questions.js';
 import { GitContext } from '../history/git-context.js';
-import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
+import type { SiteHashResult } from '../pool/hash-file-sites.js';
 import type { LoadedHub, LoadedWorkspace } from '../workspace/load-workspace.js';
 import { type HistoryItem, type SiteHistoryItem, addHistory } from './check-history.js';
 import type { HistoryQuery } from '../history/magnitude-from-history.js';
@@ -152,18 +153,12 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   // A full check reads each hub's last clean verdict first: a hub whose text and files are as
   // they were then is counted clean without planning any claim (see hub-memo.ts). A scoped check
   // judges claim by claim (its tally of `--files` patterns needs every claim's files).
-  const memoRecipe = writeRecipe(workspace.config);
+  const newStampRecipe = writeRecipe(workspace.config);
   const memoised = checkCache !== undefined && !scope.narrows;
   const candidates: MemoCandidate[] = [];
   const memoFiles = new Set<string>();
 
-  const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
-  const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
-    let job = jobs.get(file);
-    if (!job) jobs.set(file, (job = { requests: [], sinks: [] }));
-    job.requests.push(request);
-    job.sinks.push(sink);
-  };
+  const questions = new SiteQuestions();
 
   // Per hub, in order: a malformed-hub divergence or the plans of its in-scope claims.
   const entries: Entry[] = [];
@@ -171,7 +166,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const knownRefs = new Map<LoadedHub, readonly string[]>();
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
-    const memoKey = memoised ? hubMemoKey(loaded.rel, loaded.text, memoRecipe) : undefined;
+    const memoKey = memoised ? hubMemoKey(loaded.rel, loaded.text, newStampRecipe) : undefined;
     if (memoKey !== undefined) {
       const memo = checkCache!.cache.hubMemo(loaded.rel, memoKey);
       if (memo !== undefined && memo.files.every(([file, blob]) => checkCache!.key(file).blob === blob)) {
@@ -202,7 +197,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       if (!scope.includes(files)) continue;
       const claimStamp = stamps[index]!;
       const stamp = claimStamp.hash === undefined ? undefined : parseStamp(claimStamp.hash);
-      const recipe = checkRecipe(claimStamp.hash, writeRecipe(workspace.config), stamp);
+      const recipe = checkRecipe(claimStamp.hash, newStampRecipe, stamp);
       const plan: ClaimPlan = {
         hub: loaded,
         claim: () => parsedClaim(loaded, index),
@@ -222,32 +217,29 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
           return;
         }
         const request = checkSiteRequest(target.anchor, recipe, claimStamp.ignoreLiterals, stamp, single);
-        ask(target.anchor.file, request, (result) => {
+        questions.ask(target.anchor.file, request, (result) => {
           plan.results[i] = result;
         });
       });
     }
   }
 
-  const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
-  const hashing = planCachedHashingIn(checkCache, hashJobs, false);
+  const hashJobs = questions.jobs();
+  const hashing = planCachedHashingIn(checkCache, hashJobs);
   const workers = workerCount(options.workers ?? 'auto', hashing.tasks.length);
   const little = options.shortLived === true && workers === 0 ? await bytesToParse(root, hashing.tasks) : Number.POSITIVE_INFINITY;
   if (little <= BASELINE_WASM_MAX_BYTES) preferBaselineWasm();
   const pool = await WorkPool.open(root, workers);
   try {
     const answers = await hashing.complete(await withoutOptimizer(little <= NO_OPTIMIZER_MAX_BYTES, () => pool.run(hashing.tasks, options.onProgress)));
-    hashJobs.forEach((job, t) => {
-      const sinks = jobs.get(job.file)!.sinks;
-      answers[t]!.forEach((answer, k) => sinks[k]!(answer));
-    });
-    const files = memoFiles.size === 0 ? hashJobs.length : new Set([...jobs.keys(), ...memoFiles]).size;
+    questions.deliver(answers);
+    const files = new Set([...hashJobs.map((job) => job.file), ...memoFiles]).size;
     const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs);
     if (checkCache !== undefined) {
       for (const candidate of candidates) rememberCleanHub(checkCache, candidate);
       await checkCache.cache.save();
     }
-    return withCache(result, cacheStats(hashing.stats, checkCache, memoFiles, jobs, entries));
+    return withCache(result, cacheStats(hashing.stats, checkCache, memoFiles, questions, entries));
   } finally {
     await pool.close();
   }
@@ -329,14 +321,14 @@ function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: Me
 }
 
 /** The hashing stage's stats, with the files only remembered hubs read counted as hits. */
-function cacheStats(stats: CacheStats, checkCache: CheckCache | undefined, memoFiles: ReadonlySet<string>, jobs: ReadonlyMap<string, unknown>, entries: readonly Entry[]): CacheStats {
+function cacheStats(stats: CacheStats, checkCache: CheckCache | undefined, memoFiles: ReadonlySet<string>, questions: SiteQuestions, entries: readonly Entry[]): CacheStats {
   if (checkCache === undefined) return stats;
   let hits = stats.hits;
   let vouchedByGit = stats.vouchedByGit;
   for (const file of memoFiles) {
-    if (jobs.has(file)) continue;
+    if (questions.asks(file)) continue;
     hits++;
-    if (checkCache.vouched(file)) vouchedByGit++;
+    if (checkCache.key(file).vouched) vouchedByGit++;
   }
   return { ...stats, hits, vouchedByGit, hubsRemembered: entries.filter((entry) => entry.kind === 'memo').length };
 }

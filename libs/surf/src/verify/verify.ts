@@ -22,8 +22,8 @@ import { isReadableSource, isSiteFailure, siteTarget } from '../source/site-sour
 import { SourceWalk } from '../source/source-walk.js';
 import type { SiteHashRequest, SiteHashResult } from '../pool/hash-file-sites.js';
 import { checkRecipe, checkSiteRequest } from '../check/check-site-request.js';
-import { WorkPool, workerCount } from '../pool/work-pool.js';
-import { planCachedHashing } from '../cache/cached-hashing.js';
+import { answerSiteRequests } from '../check/answer-site-requests.js';
+import { SiteQuestions } from '../check/site-questions.js';
 import type { ResultCacheOptions } from '../cache/result-cache.js';
 
 /** The clock behind provenance; injected so tests are deterministic. */
@@ -158,14 +158,8 @@ async function verifyWith(
   const rootReal = await realpath(root);
   await clearAbandonedHubWrites(workspace.hubs.map((loaded) => loaded.path));
   const works: ClaimWork[] = [];
-  const jobs = new Map<string, { requests: SiteHashRequest[]; sinks: Array<(r: SiteHashResult) => void> }>();
   // Answers come back in the order asked: a site's second question after its first.
-  const ask = (file: string, request: SiteHashRequest, sink: (r: SiteHashResult) => void): void => {
-    let job = jobs.get(file);
-    if (!job) jobs.set(file, (job = { requests: [], sinks: [] }));
-    job.requests.push(request);
-    job.sinks.push(sink);
-  };
+  const questions = new SiteQuestions();
   const skippedHubs: Array<{ hub: string; message: string }> = [];
   for (const loaded of workspace.hubs) {
     if (loaded.kind !== 'Concept') continue;
@@ -198,7 +192,7 @@ async function verifyWith(
         }
         const { anchor } = target;
         let written: SiteHashResult | undefined;
-        ask(anchor.file, request(anchor, recipe), (result) => {
+        questions.ask(anchor.file, request(anchor, recipe), (result) => {
           written = result;
           if (kept === undefined) work.digests[i] = siteDigest(result, undefined);
           if (followable && !result.ok && result.kind === 'resolve') {
@@ -208,7 +202,7 @@ async function verifyWith(
             });
           }
         });
-        if (kept !== undefined) ask(anchor.file, request(anchor, kept), (result) => (work.digests[i] = siteDigest(written!, result)));
+        if (kept !== undefined) questions.ask(anchor.file, request(anchor, kept), (result) => (work.digests[i] = siteDigest(written!, result)));
         if (followable && !(await isReadableSource(root, rootReal, anchor.file))) {
           await planFileFollow(work, anchor, sites[i]!, walk, await gitContext(), recipe);
         }
@@ -223,18 +217,8 @@ async function verifyWith(
 
   // Every site's digests on the work pool, through the result cache; then the few files a
   // `--follow` must search for a renamed symbol or a moved file, one parse each.
-  const hashJobs = [...jobs].map(([file, job]) => ({ file, requests: job.requests }));
-  const hashing = await planCachedHashing(root, hashJobs, options.cache);
-  const pool = await WorkPool.open(root, workerCount(options.workers ?? 'auto', hashing.tasks.length));
-  try {
-    const answers = await hashing.complete(await pool.run(hashing.tasks));
-    hashJobs.forEach((job, t) => {
-      const sinks = jobs.get(job.file)!.sinks;
-      answers[t]!.forEach((answer, k) => sinks[k]!(answer));
-    });
-  } finally {
-    await pool.close();
-  }
+  const { answers } = await answerSiteRequests(root, questions.jobs(), { cache: options.cache, workers: options.workers });
+  questions.deliver(answers);
   await walk.run();
 
   const plans = works.map((work) => plan(work, follow, recipe));
