@@ -29,11 +29,9 @@ export function registerLspCommand(program: Command, io: SurfIo): void {
       }
       // Loaded here, not at start: every other command would otherwise pay for evaluating the
       // language server's modules (tens of milliseconds of each run).
-      const [{ startSurfServer }, server] = await Promise.all([import('@driftgate/lsp'), import('vscode-languageserver/node.js')]);
-      // A CommonJS module: Node names its exports, but in the bundle's own chunk it is the default export.
-      const { createConnection } = typeof server.createConnection === 'function' ? server : (server as unknown as { default: typeof server }).default;
+      const { startSurfServerOver } = await import('@driftgate/lsp');
       const closed = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-      startSurfServer(createConnection(process.stdin, process.stdout), { cache: cacheSetting(io, flags) });
+      startSurfServerOver(process.stdin, process.stdout, { cache: cacheSetting(io, flags) });
       await closed;
     });
 }
