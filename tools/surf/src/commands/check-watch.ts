@@ -1,7 +1,6 @@
 import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
 import { CheckWatch, type CheckWatchOptions, type ClaimVerdict, type VerdictChange, type WatchUpdate, loadWorkspace } from '@driftgate/surf';
 import { SurfExit, type SurfIo } from '../exit-codes.js';
-import { reportedWorkspace } from '../render/reported-workspace.js';
 import { SURF_VERSION } from '../version.js';
 
 /**
@@ -18,7 +17,7 @@ export async function watchChecks(io: SurfIo, options: CheckWatchOptions): Promi
   for (const signal of signals) process.on(signal, stop);
   try {
     const session = await CheckWatch.start(workspace.root, options, {
-      update: (update) => io.out(renderUpdate(update, workspace)),
+      update: (update) => io.out(renderUpdate(update)),
       error: (error) => io.err(`surf check --watch: ${terminalSafe(error instanceof Error ? error.message : String(error))}; still watching\n`),
     });
     io.err('surf check --watch: watching for changes (Ctrl-C to stop)\n');
@@ -30,10 +29,11 @@ export async function watchChecks(io: SurfIo, options: CheckWatchOptions): Promi
   }
 }
 
-function renderUpdate(update: WatchUpdate, workspace: Parameters<typeof reportedWorkspace>[0]): string {
+function renderUpdate(update: WatchUpdate): string {
   const { result } = update;
   if (update.first) {
-    return renderReport(fromSurfCheck(result, { version: SURF_VERSION, workspace: reportedWorkspace(workspace, result) }), 'human').out;
+    // Human text is drawn from the result alone: no case per passing claim is built.
+    return renderReport(fromSurfCheck(result, { version: SURF_VERSION }), 'human').out;
   }
   const lines = update.changes.map(changeLine);
   const diverged = result.divergences.length;

@@ -60,8 +60,7 @@ export function registerCheckCommand(program: Command, io: SurfIo): void {
       });
       progress?.clear();
       io.exit(result.passed ? SurfExit.ok : SurfExit.failure);
-      // Human text is drawn from the result alone; only the other formats list every claim.
-      const listed = flags.format === 'human' && flags.report.length === 0 ? undefined : reportedWorkspace(workspace, result);
+      const listed = reportedWorkspace(workspace, result, [flags.format, ...flags.report.map((target) => target.format)]);
       await emitSurfReport(io, fromSurfCheck(result, { version: SURF_VERSION, ...(listed !== undefined ? { workspace: listed } : {}) }), flags.format, flags.report);
     });
 }

@@ -67,7 +67,8 @@ async function claims(io: SurfIo, flags: TriageFlags, interactive: boolean, hand
   });
   if (!interactive || check.divergences.length === 0) {
     io.exit(check.passed ? SurfExit.ok : SurfExit.failure);
-    await emitSurfReport(io, fromSurfCheck(check, { version: SURF_VERSION, workspace }), 'human', []);
+    // Human text is drawn from the result alone: no case per passing claim is built.
+    await emitSurfReport(io, fromSurfCheck(check, { version: SURF_VERSION }), 'human', []);
     return;
   }
   const triage = await (loading ?? loadTriageView());

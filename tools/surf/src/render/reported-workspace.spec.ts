@@ -1,4 +1,4 @@
-import { fromSurfCheck } from '@driftgate/report';
+import { fromSurfCheck, renderReport } from '@driftgate/report';
 import { loadWorkspace, runCheck } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
@@ -36,9 +36,12 @@ describe('reportedWorkspace', () => {
     for (const options of [{}, { files: ['src/a.rs'] }, { files: ['nowhere/*'] }, { base: 'HEAD' }]) {
       const workspace = await loadWorkspace(r.dir);
       const result = await runCheck(workspace, { workers: 0, ...options });
-      const narrowed = reportedWorkspace(workspace, result);
+      const narrowed = reportedWorkspace(workspace, result, ['human', 'junit'])!;
       expect(fromSurfCheck(result, { version: '0', workspace: narrowed })).toEqual(fromSurfCheck(result, { version: '0', workspace }));
       if ('files' in options || 'base' in options) expect(narrowed.hubs.length).toBeLessThan(workspace.hubs.length);
+      // Human text alone lists no hub, and reads the same.
+      expect(reportedWorkspace(workspace, result, ['human'])).toBeUndefined();
+      expect(renderReport(fromSurfCheck(result, { version: '0' }), 'human')).toEqual(renderReport(fromSurfCheck(result, { version: '0', workspace }), 'human'));
     }
   });
 });
