@@ -1,7 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
-import { join } from 'node:path';
-import { preferBaselineWasm } from '@driftgate/syntax';
 import { type Anchor, displaySites } from '../locate/anchor.js';
 import { type CacheStats, CheckCache, planCachedHashingIn } from '../cache/cached-hashing.js';
 import { type HubMemo, hubMemoKey } from '../cache/hub-memo.js';
@@ -24,8 +20,8 @@ import type { HistoryQuery } from '../history/magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from '../source/site-source.js';
-import type { PoolTask } from '../pool/pool-task.js';
 import { WorkPool, workerCount } from '../pool/work-pool.js';
+import { shortLivedTiers } from './short-lived-tiers.js';
 
 export interface CheckOptions {
   /**
@@ -47,17 +43,13 @@ export interface CheckOptions {
   readonly cache?: ResultCacheOptions;
   /**
    * The process ends after this check (a one-shot `surf check`, not `--watch`, an editor or an
-   * Nx executor). When only a few small files are left to parse on the main thread, WebAssembly
-   * is then compiled with the baseline tier only (`preferBaselineWasm`), which is cheaper for
-   * so little parsing, and with still less to parse ({@link NO_OPTIMIZER_MAX_BYTES}) the parsing
-   * and hashing run with V8's optimising compiler off; a process that goes on parsing must not
-   * ask for either.
+   * Nx executor). When only a few small files are left to parse on the main thread, V8's tiers
+   * are chosen for so little work (see `shortLivedTiers`); a process that goes on parsing must
+   * not ask for it.
    */
   readonly shortLived?: boolean;
 }
 
-/** At most this many bytes to parse on the main thread count as "a few small files" for {@link CheckOptions.shortLived}. */
-export const BASELINE_WASM_MAX_BYTES = 512 * 1024;
 export interface CheckStats {
   /** Hub files discovered (all kinds). */
   readonly hubs: number;
@@ -227,11 +219,10 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const hashJobs = questions.jobs();
   const hashing = planCachedHashingIn(checkCache, hashJobs);
   const workers = workerCount(options.workers ?? 'auto', hashing.tasks.length);
-  const little = options.shortLived === true && workers === 0 ? await bytesToParse(root, hashing.tasks) : Number.POSITIVE_INFINITY;
-  if (little <= BASELINE_WASM_MAX_BYTES) preferBaselineWasm();
+  const parse = await shortLivedTiers(root, hashing.tasks, options.shortLived === true && workers === 0);
   const pool = await WorkPool.open(root, workers);
   try {
-    const answers = await hashing.complete(await withoutOptimizer(little <= NO_OPTIMIZER_MAX_BYTES, () => pool.run(hashing.tasks, options.onProgress)));
+    const answers = await hashing.complete(await parse(() => pool.run(hashing.tasks, options.onProgress)));
     questions.deliver(answers);
     const files = new Set([...hashJobs.map((job) => job.file), ...memoFiles]).size;
     const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs);
@@ -243,36 +234,6 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   } finally {
     await pool.close();
   }
-}
-
-/**
- * At most this many bytes to parse in a short-lived check are parsed and hashed with V8's
- * optimising JavaScript compiler off: on so little work its background compile jobs cost more
- * than they save (an 80 KB file: about 70 ms less CPU, 20–40 ms less wall time; even at 118 KB;
- * at 235 KB 60 ms more wall time).
- */
-export const NO_OPTIMIZER_MAX_BYTES = 96 * 1024;
-
-/**
- * Runs `work` with V8's optimising compiler off when `off`, and turns it back on after, so the
- * rest of the process (a report over every claim, say) is optimised as usual.
- */
-async function withoutOptimizer<T>(off: boolean, work: () => Promise<T>): Promise<T> {
-  // A process started with its own say on the JIT keeps it.
-  const given = [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)];
-  if (!off || given.some((arg) => /^--(?:no-opt|no-turbofan|jitless|turbofan|opt)\b/.test(arg))) return work();
-  setFlagsFromString('--no-opt');
-  try {
-    return await work();
-  } finally {
-    setFlagsFromString('--opt');
-  }
-}
-
-/** The bytes of the files the tasks parse, as they are on disk now (an unreadable file counts nothing). */
-async function bytesToParse(root: string, tasks: readonly PoolTask[]): Promise<number> {
-  const sizes = await Promise.all(tasks.map((task) => stat(join(root, ...task.file.split('/'))).then((s) => s.size, () => 0)));
-  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /**
