@@ -164,14 +164,21 @@ describe('the triage walk in a real terminal (tmux)', () => {
     t.type('y');
     // surf reads the lock on each retry: once it has, it is writing calc.md (past the check that
     // would skip it on a signal) and waits for the lock, however slow the machine.
-    await nextRead(lock);
+    // A bound well inside the test's own, so a surf that stopped waiting shows its screen.
+    const lockRead = (): Promise<void> =>
+      nextRead(lock, 20_000).catch((error: Error) => {
+        throw new Error(`${error.message}; screen:\n${t.screen()}`);
+      });
+    await lockRead();
+    // The terminal sends the key to its foreground process group: surf, but not the git surf is
+    // running to write calc.md, which starts in a group of its own and must finish its answer.
     tmux('send-keys', '-t', 'walk', 'C-c');
     // The view is gone and echo is off, so nothing on screen says the signal arrived. tmux has
     // written the key to the terminal once a later command of ours has been served; after that,
     // every lock read is a system call made after the kernel raised SIGINT, and between two of
     // them surf's event loop has run its handler. Only then may the write go ahead.
     tmux('display-message', '-p', '');
-    for (let read = 0; read < 3; read++) await nextRead(lock);
+    for (let read = 0; read < 3; read++) await lockRead();
     rmSync(lock);
     const end = await t.until('TRIAGE-EXIT=');
     expect(end).toContain('surf triage: interrupted; stamped 1 claim(s) in 1 hub(s); skipped 0; left 7 undecided; 1 not written');

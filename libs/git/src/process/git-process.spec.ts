@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,6 +177,32 @@ describe('spawnGit', () => {
     expect(await proc.exited).toEqual({ exitCode: undefined, error: undefined });
     expect(isAlive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
     proc.kill();
+  });
+
+  it('starts git in a process group of its own, so a terminal\'s Ctrl-C to the caller\'s group never reaches it', async () => {
+    const dir = scratch();
+    const pidFile = join(dir, 'pid');
+    gitOnPath(`echo $$ > "${pidFile}"\necho ready\nexec sleep 60\n`, cleanups);
+    const group = (pid: number): number => Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    const ours = group(process.pid);
+    const proc = spawnGit(dir, ['status']);
+    for await (const chunk of proc.subprocess.stdout as AsyncIterable<Buffer>) if (chunk.toString().includes('ready')) break;
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(group(pid)).toBe(pid);
+    expect(group(pid)).not.toBe(ours);
+    proc.kill();
+    await proc.exited;
+    // runGit spawns the same way: its git is a group leader too.
+    rmSync(pidFile);
+    const run = runGit(dir, ['status']);
+    for (let waited = 0; !existsSync(pidFile) || readFileSync(pidFile, 'utf8') === ''; waited += 10) {
+      if (waited > 10_000) throw new Error('the fake git did not start');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const second = Number(readFileSync(pidFile, 'utf8'));
+    expect(group(second)).toBe(second);
+    process.kill(second, 'SIGKILL');
+    await rejection(run);
   });
 
   it('a git not on PATH settles with GIT_NOT_INSTALLED', async () => {

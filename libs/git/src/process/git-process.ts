@@ -43,6 +43,15 @@ const ENV_OVERRIDES: Readonly<Record<string, string>> = {
 /** Inherited variables that would run user programs or change output formats. */
 const ENV_REMOVED: readonly string[] = ['GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR'];
 
+/**
+ * Every git starts in a process group of its own (`detached`: setsid on POSIX). A terminal sends
+ * Ctrl-C to its whole foreground group, and a git in that group would die mid-command even where
+ * the caller handles the signal itself: `surf triage` finishes the hub it is writing on Ctrl-C,
+ * which needs the git it is running to answer. The caller decides what a signal means; its git
+ * ends with it all the same, as stdout and stdin close when the caller exits.
+ */
+const OWN_GROUP = { detached: true } as const;
+
 /** The full argv after `git` for a subcommand. */
 export function gitArgv(args: readonly string[]): string[] {
   return [...GLOBAL_ARGS, ...args];
@@ -82,7 +91,7 @@ export function runGit(cwd: string, args: readonly string[], options: RunGitOpti
   return new Promise((resolve, reject) => {
     let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
-      child = spawn('git', gitArgv(args), { cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      child = spawn('git', gitArgv(args), { ...OWN_GROUP, cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     } catch (cause) {
       // Invalid arguments (a NUL byte in an argument, say) throw before anything starts.
       reject(spawnFailure(cwd, args, cause, ''));
@@ -166,6 +175,7 @@ export function spawnGit(cwd: string, args: readonly string[], options: { stdin?
   try {
     // A union for stdin picks no typed overload of spawn; the pipes asked for are the ones named here.
     subprocess = spawn('git', gitArgv(args), {
+      ...OWN_GROUP,
       cwd,
       env: gitEnv(),
       stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
