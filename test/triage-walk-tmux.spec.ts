@@ -162,16 +162,19 @@ describe('the triage walk in a real terminal (tmux)', () => {
     writeFileSync(lock, `${process.pid}\n`);
     cleanups.push(() => rmSync(lock, { force: true }));
     t.type('y');
-    // surf reads the lock on each retry: once it has, it is writing calc.md (past the check that
-    // would skip it on a signal) and waits for the lock, however slow the machine.
+    // surf reads the lock once in each sweep for abandoned writes (one before the hubs are written,
+    // one as calc.md's verify starts, with git runs between them) and then on every retry. Once
+    // it has read it six times it is retrying: writing calc.md, past the check that would skip it
+    // on a signal, and running no git. However slow the machine, that holds.
     // A bound well inside the test's own, so a surf that stopped waiting shows its screen.
     const lockRead = (): Promise<void> =>
       nextRead(lock, 20_000).catch((error: Error) => {
         throw new Error(`${error.message}; screen:\n${t.screen()}`);
       });
-    await lockRead();
-    // The terminal sends the key to its foreground process group: surf, but not the git surf is
-    // running to write calc.md, which starts in a group of its own and must finish its answer.
+    for (let read = 0; read < 6; read++) await lockRead();
+    // The terminal sends the key to its whole foreground process group. That is surf alone: the
+    // gits it runs (the long-lived cat-file that calc.md's write still needs among them) are each
+    // in a group of their own.
     tmux('send-keys', '-t', 'walk', 'C-c');
     // The view is gone and echo is off, so nothing on screen says the signal arrived. tmux has
     // written the key to the terminal once a later command of ours has been served; after that,
