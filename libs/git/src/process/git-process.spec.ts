@@ -182,26 +182,30 @@ describe('spawnGit', () => {
   it('starts git in a process group of its own, so a terminal\'s Ctrl-C to the caller\'s group never reaches it', async () => {
     const dir = scratch();
     const pidFile = join(dir, 'pid');
-    gitOnPath(`echo $$ > "${pidFile}"\necho ready\nexec sleep 60\n`, cleanups);
+    gitOnPath(`echo $$ > "${pidFile}.tmp"\nmv "${pidFile}.tmp" "${pidFile}"\nexec sleep 60\n`, cleanups);
     const group = (pid: number): number => Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    /** The fake git's pid, once it has written it (renamed into place, so never read half-written). */
+    const started = async (): Promise<number> => {
+      for (let waited = 0; !existsSync(pidFile); waited += 10) {
+        if (waited > 10_000) throw new Error('the fake git did not start');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      rmSync(pidFile);
+      return pid;
+    };
     const ours = group(process.pid);
+    // spawnGit and runGit alike: each git leads a group that is not the caller's.
     const proc = spawnGit(dir, ['status']);
-    for await (const chunk of proc.subprocess.stdout as AsyncIterable<Buffer>) if (chunk.toString().includes('ready')) break;
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(group(pid)).toBe(pid);
-    expect(group(pid)).not.toBe(ours);
+    const streamed = await started();
+    expect(group(streamed)).toBe(streamed);
+    expect(group(streamed)).not.toBe(ours);
     proc.kill();
     await proc.exited;
-    // runGit spawns the same way: its git is a group leader too.
-    rmSync(pidFile);
     const run = runGit(dir, ['status']);
-    for (let waited = 0; !existsSync(pidFile) || readFileSync(pidFile, 'utf8') === ''; waited += 10) {
-      if (waited > 10_000) throw new Error('the fake git did not start');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const second = Number(readFileSync(pidFile, 'utf8'));
-    expect(group(second)).toBe(second);
-    process.kill(second, 'SIGKILL');
+    const captured = await started();
+    expect(group(captured)).toBe(captured);
+    process.kill(captured, 'SIGKILL');
     await rejection(run);
   });
 

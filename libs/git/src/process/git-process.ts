@@ -47,8 +47,10 @@ const ENV_REMOVED: readonly string[] = ['GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS', 'G
  * Every git starts in a process group of its own (`detached`: setsid on POSIX). A terminal sends
  * Ctrl-C to its whole foreground group, and a git in that group would die mid-command even where
  * the caller handles the signal itself: `surf triage` finishes the hub it is writing on Ctrl-C,
- * which needs the git it is running to answer. The caller decides what a signal means; its git
- * ends with it all the same, as stdout and stdin close when the caller exits.
+ * which needs the git it is running to answer. The caller decides what a signal means. When the
+ * caller exits, a git reading its stdin (cat-file's batch) sees its end, and one writing to its
+ * stdout gets SIGPIPE; one still computing finishes on its own. A signal that arrives between
+ * fork and setsid still reaches the child, which no spawn option can close.
  */
 const OWN_GROUP = { detached: true } as const;
 
