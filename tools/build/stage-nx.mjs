@@ -12,6 +12,7 @@
 // separate chunk it imports on a cache miss (esbuild's code splitting).
 import { build } from 'esbuild';
 import { ESM_BANNER } from './esm-banner.mjs';
+import { NODE_ENGINES } from '../node-support/node-support.js';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,10 @@ const FINAL = join(ROOT, STAGE_DIR);
 // Laid out beside its final place, then renamed over it, so a test or demo reading the package
 // while a build runs never sees half of it.
 const STAGE = `${FINAL}.tmp-${process.pid}`;
+
+/** The Node version check both bins run before loading any bundle, and how they import it. */
+const NODE_SUPPORT = 'tools/node-support/node-support.js';
+const NODE_SUPPORT_IMPORT = '../../node-support/node-support.js';
 
 const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 
@@ -119,7 +124,7 @@ function manifest() {
     license: root.license,
     repository: root.repository,
     type: 'module',
-    engines: root.engines,
+    engines: { node: NODE_ENGINES },
     main: './dist/index.js',
     exports: {
       '.': './dist/index.js',
@@ -173,8 +178,13 @@ export async function stage() {
   ]);
   writeFileSync(join(STAGE, 'executors.json'), `${JSON.stringify({ executors: collection(EXECUTORS, 'executors', 'implementation') }, null, 2)}\n`);
   writeFileSync(join(STAGE, 'generators.json'), `${JSON.stringify({ generators: collection(GENERATORS, 'generators', 'factory') }, null, 2)}\n`);
-  const early = { surf: "import '../dist/early-type-ahead.js';\nawait import('../dist/surf-cli.js');\n", boundver: "import '../dist/boundver-cli.js';\n" };
-  for (const cli of ['surf', 'boundver']) writeFileSync(join(STAGE, 'bin', `${cli}.js`), `#!/usr/bin/env node\n${early[cli]}`, { mode: 0o755 });
+  // The bins are the repository's own, with the Node check they load first copied beside them.
+  cpSync(join(ROOT, NODE_SUPPORT), join(STAGE, 'bin', 'node-support.js'));
+  for (const cli of ['surf', 'boundver']) {
+    const bin = readFileSync(join(ROOT, `tools/${cli}/bin/${cli}.js`), 'utf8');
+    if (!bin.includes(NODE_SUPPORT_IMPORT)) throw new Error(`tools/${cli}/bin/${cli}.js must import ${NODE_SUPPORT_IMPORT}`);
+    writeFileSync(join(STAGE, 'bin', `${cli}.js`), bin.replace(NODE_SUPPORT_IMPORT, './node-support.js'), { mode: 0o755 });
+  }
   cpSync(join(ROOT, 'libs/boundver/boundary.config.schema.json'), join(STAGE, 'boundary.config.schema.json'));
   cpSync(join(ROOT, 'LICENSE'), join(STAGE, 'LICENSE'));
   cpSync(join(ROOT, 'executors/README.md'), join(STAGE, 'README.md'));
