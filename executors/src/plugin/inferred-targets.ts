@@ -19,6 +19,8 @@ export interface TargetContext {
   readonly projectName: string;
   readonly options: NormalizedPluginOptions;
   readonly tool: ToolIdentity;
+  /** The workspace's TypeScript as inputs, for the boundary targets of `typescript-api` components. */
+  readonly typescript: readonly Input[];
 }
 
 const EXECUTORS = '@driftgate/nx';
@@ -118,8 +120,8 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
   for (const path of reads.paths) inputs.push(...tree(path));
   inputs.push(...reads.providerModules.map(file));
   // The files of the projects a re-export reaches (Nx sees the same imports as dependencies) and
-  // the tsconfig whose `paths` decide where a re-export leads.
-  if (reads.typescriptModules === true) inputs.push('^default', ...TSCONFIG_FILES.map(file));
+  // the tsconfig whose `paths` decide where a re-export leads, and the compiler that reads them.
+  if (reads.typescriptModules === true) inputs.push('^default', ...TSCONFIG_FILES.map(file), ...context.typescript);
   inputs.push(...context.tool.inputs);
   const source = context.options.boundarySource;
   if (source === 'working-tree' && reads.paths.length > 0) {
