@@ -21,6 +21,8 @@ export interface TargetContext {
   readonly tool: ToolIdentity;
   /** The workspace's TypeScript as inputs, for the boundary targets of `typescript-api` components. */
   readonly typescript: readonly Input[];
+  /** How the workspace's package manager runs a binary (`npx`, `pnpm exec`, …), for help commands. */
+  readonly exec: string;
 }
 
 const EXECUTORS = '@driftgate/nx';
@@ -43,7 +45,7 @@ export function shellQuote(word: string): string {
 }
 
 function help(context: TargetContext, target: string, example: Record<string, unknown>): NonNullable<TargetConfiguration['metadata']>['help'] {
-  return { command: `npx nx run ${context.projectName}:${target} --help`, example: { options: example } };
+  return { command: `${context.exec} nx run ${context.projectName}:${target} --help`, example: { options: example } };
 }
 
 /**

@@ -11,6 +11,7 @@ import { type DriftgatePluginOptions, type NormalizedPluginOptions, normalizePlu
 import { surfConfigAt } from './surf-config.js';
 import { toolIdentity } from './tool-identity.js';
 import { typescriptInputs } from './typescript-input.js';
+import { packageManagerExec } from './package-manager-exec.js';
 
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
@@ -59,6 +60,7 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
     JSON.stringify(tool.inputs),
     // Whether the lock files know TypeScript decides how the boundary targets name it.
     JSON.stringify(typescriptInputs(root)),
+    packageManagerExec(root),
     JSON.stringify(options),
     configFiles.join('\n'),
     hubFiles.join('\n'),
