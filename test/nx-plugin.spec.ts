@@ -83,6 +83,32 @@ describe('the plugin in a workspace that installs it', { timeout: 120_000 }, () 
     expect(project.targets['stamp-claims']).toMatchObject({ cache: false, parallelism: false });
   });
 
+  it('gives every inferred target the metadata Nx Console shows: technologies, description, help', () => {
+    const graphFile = join(ws.dir, '.nx', 'graph-for-test.json');
+    const graph = ws.nx('graph', `--file=${graphFile}`);
+    expect(graph.status, graph.output).toBe(0);
+    const nodes = JSON.parse(ws.read('.nx/graph-for-test.json')).graph.nodes as Record<string, { data: { targets: Record<string, { executor?: string; metadata?: Record<string, unknown> }> } }>;
+    const seen: string[] = [];
+    for (const [project, node] of Object.entries(nodes)) {
+      for (const [target, config] of Object.entries(node.data.targets ?? {})) {
+        if (!config.executor?.startsWith('@driftgate/nx:')) continue;
+        seen.push(`${project}:${target}`);
+        const metadata = config.metadata as { technologies: string[]; description: string; help: { command: string; example: Record<string, unknown> } };
+        expect(metadata.technologies, `${project}:${target}`).toEqual(['driftgate']);
+        expect(metadata.description, `${project}:${target}`).toMatch(/^(surf|boundver) \S+/);
+        // As Nx's own plugins: the workspace's package manager runs the help command.
+        expect(metadata.help.command, `${project}:${target}`).toBe(`npx nx run ${project}:${target} --help`);
+        expect(Object.keys(metadata.help.example), `${project}:${target}`).toEqual(['options']);
+      }
+    }
+    const targets = new Set(seen.map((task) => task.slice(task.lastIndexOf(':') + 1)));
+    expect([...targets].sort()).toEqual(['generate-boundary', 'stamp-claims', 'triage-claims', 'verify-boundary', 'verify-claims']);
+    // The help command Nx Console runs works, and lists the target's options.
+    const help = ws.nx('run', 'pricing:verify-claims', '--help');
+    expect(help.status, help.output).toBe(0);
+    expect(help.output).toContain('--formats');
+  });
+
   it('misses, then hits, then restores deleted reports from the cache', () => {
     const first = ws.nx('run', 'pricing:verify-claims');
     expect(first.status, first.output).toBe(0);

@@ -84,7 +84,21 @@ describe('verify-boundary as an Nx batch', () => {
       expect(run.output).toContain('boundver verify: exit 4 (boundary drift).');
       expect(run.output).toContain('boundver verify: exit 0 (the lock matches).');
       expect(run.output).toContain('report: reports/driftgate/libs/beta/verify-boundary.json');
+      // The hint names the project that carries generate-boundary (the root package's), not a placeholder.
+      expect(run.output).toContain('record reviewed drift with the generate-boundary target (`nx run acme:generate-boundary`)');
     }
     expect(batched.reports).toEqual(separate.reports);
+  });
+
+  it('refuses an unknown option in one clear line and a non-zero exit, batched as when not', { timeout: 120_000 }, () => {
+    // `--dry-run` is no option of run-many: Nx hands it to the tasks as `dry-run`.
+    for (const [flag, name] of [['--foo=1', 'foo'], ['--dry-run', 'dry-run']] as const) {
+      for (const extra of [[], ['--batch=false']]) {
+        const run = ws.nx('run-many', '-t', 'verify-boundary', '--outputStyle=static', '--skip-nx-cache', flag, ...extra);
+        expect(run.status, run.output).not.toBe(0);
+        expect(run.output).toContain(`verify-boundary: DRIFTGATE_NX_BAD_OPTIONS: '${name}' is not found in schema of @driftgate/nx:verify-boundary`);
+        expect(run.output).not.toMatch(/UnhandledPromiseRejection|at async|    at /);
+      }
+    }
   });
 });

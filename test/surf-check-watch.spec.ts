@@ -80,6 +80,10 @@ describe('surf check --watch', () => {
     r.write({ 'src/other.rs': 'pub fn other() { }\n' });
     at = await w.until(/no verdict changed \(src\/other\.rs changed\); 1 divergence over 1 claim\n/, at, 'the unrelated edit');
 
+    // Edited again, the claim is still CHANGED (only its new hash moved): not a changed verdict.
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a * b') });
+    at = await w.until(/no verdict changed \(src\/a\.rs changed\); 1 divergence over 1 claim\n(?! {2}CHANGED)/, at, 'the second edit');
+
     r.write({ 'src/a.rs': null });
     at = await w.until(/UNRESOLVABLE hubs\/h\.md:4  src\/a\.rs > add  \(was changed\): cannot read `src\/a\.rs`/, at, 'the delete');
 

@@ -2,7 +2,7 @@
 export type DriftgateNxErrorCode =
   /** A plugin, executor or generator option has a value that cannot work. */
   | 'DRIFTGATE_NX_BAD_OPTIONS'
-  /** The project an executor runs for is not in the workspace's project configurations. */
+  /** The project an executor runs for, or a generator is asked about, is not in the workspace's project configurations. */
   | 'DRIFTGATE_NX_NO_PROJECT'
   /** A workspace file the plugin or a generator must read is not valid. */
   | 'DRIFTGATE_NX_BAD_FILE'

@@ -17,6 +17,8 @@ import type { NormalizedPluginOptions } from './plugin-options.js';
 import { discoverProjects, projectNameOf } from './project-discovery.js';
 import { ProjectRoots, WORKSPACE_ROOT } from '../scope/project-roots.js';
 import { toolIdentity } from './tool-identity.js';
+import { typescriptInputs } from './typescript-input.js';
+import { packageManagerExec } from './package-manager-exec.js';
 
 /** `surf.toml` as the plugin found it. */
 export interface SurfState {
@@ -41,13 +43,15 @@ export async function inferTargets(configFiles: readonly string[], options: Norm
   };
   const names = new Map<string, string>();
   const tool = toolIdentity(root);
+  const typescript = typescriptInputs(root);
+  const exec = packageManagerExec(root);
   const contextOf = (projectRoot: string): TargetContext => {
     let projectName = names.get(projectRoot);
     if (projectName === undefined) {
       projectName = projectRoot === WORKSPACE_ROOT && !discovered.rootIsProject ? workspaceProjectName(root, options) : projectNameOf(root, projectRoot, discovered.configFileByRoot.get(projectRoot));
       names.set(projectRoot, projectName);
     }
-    return { projectRoot, projectName, options, tool };
+    return { projectRoot, projectName, options, tool, typescript, exec };
   };
 
   // Claims.

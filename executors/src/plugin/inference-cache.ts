@@ -16,23 +16,24 @@ interface CacheFile {
  */
 export class InferenceCache {
   static readonly #byRoot = new Map<string, InferenceCache>();
-  readonly #path: string;
+  /** Undefined when Nx names no usable workspace data directory: the cache lives in memory only. */
+  readonly #path: string | undefined;
   #entry: CacheFile | undefined | null = null;
 
-  private constructor(path: string) {
+  private constructor(path: string | undefined) {
     this.#path = path;
   }
 
   static for(workspaceRoot: string): InferenceCache {
     let cache = InferenceCache.#byRoot.get(workspaceRoot);
-    if (!cache) InferenceCache.#byRoot.set(workspaceRoot, (cache = new InferenceCache(join(workspaceDataDirectoryOf(workspaceRoot), 'driftgate-nx-inference.json'))));
+    if (!cache) InferenceCache.#byRoot.set(workspaceRoot, (cache = new InferenceCache(cacheFileOf(workspaceRoot))));
     return cache;
   }
 
   get(key: string): CreateNodesResultArray | undefined {
     if (this.#entry === null) {
       try {
-        this.#entry = JSON.parse(readFileSync(this.#path, 'utf8')) as CacheFile;
+        this.#entry = this.#path === undefined ? undefined : (JSON.parse(readFileSync(this.#path, 'utf8')) as CacheFile);
       } catch {
         this.#entry = undefined;
       }
@@ -42,6 +43,7 @@ export class InferenceCache {
 
   set(key: string, result: CreateNodesResultArray): void {
     this.#entry = { key, result };
+    if (this.#path === undefined) return;
     try {
       mkdirSync(join(this.#path, '..'), { recursive: true });
       // Several nx processes may infer at once: write aside, then rename over.
@@ -51,5 +53,18 @@ export class InferenceCache {
     } catch {
       // A cache that cannot be written only costs time.
     }
+  }
+}
+
+/**
+ * Where the cache is kept on disk. Nx 24 refuses a configured workspace data directory another
+ * user could write to (it throws); inference must not fail on that before Nx reports it, and a
+ * cache that cannot be kept on disk only costs time.
+ */
+function cacheFileOf(workspaceRoot: string): string | undefined {
+  try {
+    return join(workspaceDataDirectoryOf(workspaceRoot), 'driftgate-nx-inference.json');
+  } catch {
+    return undefined;
   }
 }

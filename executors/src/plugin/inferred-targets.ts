@@ -19,6 +19,10 @@ export interface TargetContext {
   readonly projectName: string;
   readonly options: NormalizedPluginOptions;
   readonly tool: ToolIdentity;
+  /** The workspace's TypeScript as inputs, for the boundary targets of `typescript-api` components. */
+  readonly typescript: readonly Input[];
+  /** How the workspace's package manager runs a binary (`npx`, `pnpm exec`, …), for help commands. */
+  readonly exec: string;
 }
 
 const EXECUTORS = '@driftgate/nx';
@@ -41,7 +45,7 @@ export function shellQuote(word: string): string {
 }
 
 function help(context: TargetContext, target: string, example: Record<string, unknown>): NonNullable<TargetConfiguration['metadata']>['help'] {
-  return { command: `npx nx run ${context.projectName}:${target} --help`, example: { options: example } };
+  return { command: `${context.exec} nx run ${context.projectName}:${target} --help`, example: { options: example } };
 }
 
 /**
@@ -118,8 +122,8 @@ function boundaryInputs(context: TargetContext, configFile: string, reads: Bound
   for (const path of reads.paths) inputs.push(...tree(path));
   inputs.push(...reads.providerModules.map(file));
   // The files of the projects a re-export reaches (Nx sees the same imports as dependencies) and
-  // the tsconfig whose `paths` decide where a re-export leads.
-  if (reads.typescriptModules === true) inputs.push('^default', ...TSCONFIG_FILES.map(file));
+  // the tsconfig whose `paths` decide where a re-export leads, and the compiler that reads them.
+  if (reads.typescriptModules === true) inputs.push('^default', ...TSCONFIG_FILES.map(file), ...context.typescript);
   inputs.push(...context.tool.inputs);
   const source = context.options.boundarySource;
   if (source === 'working-tree' && reads.paths.length > 0) {

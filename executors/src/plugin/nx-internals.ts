@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 // every Nx major of our peer range (`@nx/devkit/internal` gained them only in Nx 23.2). They are
 // loaded with `require`, which finds them under `nx/src/…` both in Nx versions that map that path
 // through `exports` and in those that ship it as plain files, and they come from the `nx` the
-// workspace runs (our peer dependency), never a copy of our own.
+// workspace runs (our peer dependency), never a copy of our own. Checked against Nx 24.0: the
+// three paths resolve through its `exports` (to `dist/src/…`) with the same signatures; its
+// workspace data directory may throw for an untrusted configured directory, which the inference
+// cache tolerates.
 const requireFromHere = createRequire(import.meta.url);
 
 interface WorkspaceContextModule {

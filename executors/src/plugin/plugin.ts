@@ -10,11 +10,13 @@ import type { SurfState } from './infer-targets.js';
 import { type DriftgatePluginOptions, type NormalizedPluginOptions, normalizePluginOptions } from './plugin-options.js';
 import { surfConfigAt } from './surf-config.js';
 import { toolIdentity } from './tool-identity.js';
+import { typescriptInputs } from './typescript-input.js';
+import { packageManagerExec } from './package-manager-exec.js';
 
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
 /** Bumped whenever inference changes shape, so cached results of an older plugin are not reused. */
-const INFERENCE_VERSION = 5;
+const INFERENCE_VERSION = 6;
 
 /** Files whose names define projects; the plugin attaches its targets to those projects. */
 export const PROJECT_FILES_GLOB = '{package.json,**/package.json,project.json,**/project.json}';
@@ -56,6 +58,9 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
     String(INFERENCE_VERSION),
     tool.version,
     JSON.stringify(tool.inputs),
+    // Whether the lock files know TypeScript decides how the boundary targets name it.
+    JSON.stringify(typescriptInputs(root)),
+    packageManagerExec(root),
     JSON.stringify(options),
     configFiles.join('\n'),
     hubFiles.join('\n'),

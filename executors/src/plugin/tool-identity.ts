@@ -2,15 +2,13 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
+import { LOCK_FILES, lockedInWorkspace } from './locked-packages.js';
 
 /** One entry of a target's `inputs`. */
 type InputDefinition = NonNullable<TargetConfiguration['inputs']>[number];
 
 /** The package whose code every inferred target runs. */
 export const PLUGIN_PACKAGE = '@driftgate/nx';
-
-/** Lock files Nx reads external npm nodes from. */
-export const LOCK_FILES: readonly string[] = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
 
 /** How the inferred targets name the tool itself among their inputs. */
 export interface ToolIdentity {
@@ -65,7 +63,7 @@ function computeIdentity(workspaceRoot: string): ToolIdentity {
     const inputs = dirs.flatMap((dir) => [`{workspaceRoot}/${dir}/package.json`, `{workspaceRoot}/${dir}/src/**/*`]);
     return { kind: 'workspace', inputs, version };
   }
-  if (lockedInWorkspace(workspaceRoot)) return { kind: 'installed', inputs: [{ externalDependencies: [PLUGIN_PACKAGE] }], version };
+  if (lockedInWorkspace(workspaceRoot, PLUGIN_PACKAGE)) return { kind: 'installed', inputs: [{ externalDependencies: [PLUGIN_PACKAGE] }], version };
   return {
     kind: 'runtime',
     inputs: [{ runtime: `node -p "require('${PLUGIN_PACKAGE}/package.json').version"` }],
@@ -121,77 +119,6 @@ function packageManifestOf(from: NodeJS.Require, name: string): string | undefin
     if (existsSync(candidate) && readManifest(candidate).name === name) return candidate;
     if (dirname(dir) === dir) return undefined;
   }
-}
-
-function lockedInWorkspace(workspaceRoot: string): boolean {
-  for (const name of LOCK_FILES) {
-    // Bytes, not text: searching a lock file of megabytes costs far less than decoding it.
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(join(workspaceRoot, name));
-    } catch {
-      continue;
-    }
-    if (name.endsWith('.json') ? lockedByNpm(bytes) : bytes.includes(PLUGIN_PACKAGE)) return true;
-  }
-  return false;
-}
-
-/** Whether an npm lock installs the plugin from a registry at the top level (a workspace link is not an npm node). */
-function lockedByNpm(lock: Buffer): boolean {
-  const entry = npmLockEntry(lock, `node_modules/${PLUGIN_PACKAGE}`);
-  return entry !== undefined && entry.link !== true;
-}
-
-/**
- * The `packages` entry `key` of an npm lock, parsed on its own: a large workspace's lock is
- * megabytes, and parsing it whole would be most of a warm inference in every Nx process. The
- * whole file is parsed only when the entry's text cannot be delimited.
- */
-function npmLockEntry(lock: Buffer, key: string): { link?: boolean } | undefined {
-  const quoted = JSON.stringify(key);
-  for (let at = lock.indexOf(quoted); at !== -1; at = lock.indexOf(quoted, at + quoted.length)) {
-    // A key is followed by `:` and, for a package entry, an object; anywhere else the path is a value.
-    const after = at + quoted.length;
-    const open = /^\s*:\s*\{/.exec(lock.toString('utf8', after, after + 64));
-    if (open === null) continue;
-    const start = after + open[0].length - 1;
-    const end = objectEnd(lock, start);
-    if (end === -1) break;
-    try {
-      return JSON.parse(lock.toString('utf8', start, end)) as { link?: boolean };
-    } catch {
-      break;
-    }
-  }
-  if (!lock.includes(quoted)) return undefined;
-  try {
-    return (JSON.parse(lock.toString('utf8')) as { packages?: Record<string, { link?: boolean }> }).packages?.[key];
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The offset just past the `}` that closes the JSON object opening at `start`, or -1. Scanning
- * UTF-8 bytes is safe: quotes, backslashes and brackets are ASCII, and no byte of a multi-byte
- * character is.
- */
-function objectEnd(json: Buffer, start: number): number {
-  let depth = 0;
-  for (let i = start; i < json.length; i++) {
-    const byte = json[i];
-    if (byte === 0x22) {
-      // A string: skip to its closing quote, past escaped characters.
-      for (i++; i < json.length && json[i] !== 0x22; i++) if (json[i] === 0x5c) i++;
-    } else if (byte === 0x7b || byte === 0x5b) {
-      depth++;
-    } else if (byte === 0x7d || byte === 0x5d) {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
 }
 
 function readManifest(path: string): Record<string, unknown> {

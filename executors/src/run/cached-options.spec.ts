@@ -9,7 +9,7 @@ const TOOL: ToolIdentity = { kind: 'installed', inputs: [{ externalDependencies:
 const READS = { paths: ['libs/a'], tagPrefixes: [], providerModules: [] };
 
 function contextOf(plugin: DriftgatePluginOptions = {}): TargetContext {
-  return { projectRoot: 'libs/a', projectName: 'a', options: normalizePluginOptions(plugin), tool: TOOL };
+  return { projectRoot: 'libs/a', projectName: 'a', options: normalizePluginOptions(plugin), tool: TOOL, typescript: [], exec: 'npx' };
 }
 
 /** The inferred target as Nx hands it to the executor (`context.target`), and the options of a run of it with `overrides`. */

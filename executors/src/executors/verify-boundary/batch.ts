@@ -16,6 +16,10 @@ export interface VerifyBoundaryTaskResult {
  *
  * Tasks run in task-id order, so a batch's output is the same from run to run; each result is
  * yielded as soon as it is known, so Nx reports and caches it without waiting for the batch.
+ *
+ * An unknown option fails each task here, in one line, through {@link runVerifyBoundary}: Nx's
+ * batch runner validates options where a schema error becomes an unhandled rejection of the
+ * whole batch process, so the schema does not close its properties (docs/nx-plugin.md).
  */
 export default async function* verifyBoundaryBatch(
   taskGraph: TaskGraph,

@@ -4,6 +4,8 @@ import { fromBoundverVerify, renderReport, terminalSafe } from '@driftgate/repor
 import { componentsByProject, readBoundaryWorkspace } from '../../scope/boundary-scope.js';
 import { cachedTargetOf, defaultConfigFile, refusedVerifyBoundaryOptions } from '../../run/cached-options.js';
 import { DriftgateNxError } from '../../errors.js';
+import { generateBoundaryCommand } from '../../run/generate-boundary-target.js';
+import { unknownOptionError } from '../../run/unknown-options.js';
 import { describeError, projectRootOf, projectRootsOf } from '../../run/executor-context.js';
 import { DEFAULT_FORMATS, DEFAULT_REPORT_DIRECTORY, relativeOption } from '../../plugin/plugin-options.js';
 import { PLUGIN_VERSION, type ReportFormat, type ReportLocation, normalizeFormats, removeReportFiles, writeReportFiles } from '../../reports/report-files.js';
@@ -43,6 +45,25 @@ export interface VerifyBoundaryOptions {
   formats?: Array<ReportFormat | 'text'>;
 }
 
+/**
+ * Every option of {@link VerifyBoundaryOptions}, as schema.json declares them (a unit test keeps
+ * the two equal): the schema does not close its properties, so the executor refuses others itself.
+ */
+export const VERIFY_BOUNDARY_OPTION_NAMES: readonly string[] = [
+  'components',
+  'share',
+  'source',
+  'config',
+  'lock',
+  'baseline',
+  'facets',
+  'failFast',
+  'transitive',
+  'allowCustomProviders',
+  'reportDirectory',
+  'formats',
+];
+
 /** One line the executor logs, at the level it logs it. */
 export interface VerifyBoundaryLogLine {
   readonly level: 'info' | 'warn' | 'error';
@@ -77,6 +98,9 @@ export async function runVerifyBoundary(options: VerifyBoundaryOptions, context:
   const log: VerifyBoundaryLogLine[] = [];
   let location: ReportLocation | undefined;
   try {
+    // Before anything else, and before the report location: an unknown option leaves reports alone, as Nx's own refusal does.
+    const unknown = unknownOptionError('@driftgate/nx:verify-boundary', options as Record<string, unknown>, VERIFY_BOUNDARY_OPTION_NAMES);
+    if (unknown !== undefined) throw unknown;
     const projectRoot = projectRootOf(context);
     location = { reportDirectory: relativeOption('reportDirectory', options.reportDirectory ?? DEFAULT_REPORT_DIRECTORY), projectRoot, kind: 'verify-boundary' };
     const formats = normalizeFormats(options.formats ?? DEFAULT_FORMATS, 'verify-boundary option formats');
@@ -101,7 +125,7 @@ export async function runVerifyBoundary(options: VerifyBoundaryOptions, context:
     const success = result.exitCode === 0;
     // The human renderer makes every untrusted value terminal-safe.
     const human = renderReport(report, 'human');
-    log.push({ level: success ? 'info' : 'error', text: `${human.out}${human.err}${exitLine(result.exitCode)}`.trimEnd() });
+    log.push({ level: success ? 'info' : 'error', text: `${human.out}${human.err}${exitLine(result.exitCode, context)}`.trimEnd() });
     // Files on disk the snapshot misses (an untracked module an entry point re-exports).
     for (const note of result.notes) log.push({ level: 'warn', text: `verify-boundary: note: ${terminalSafe(note.message)}` });
     for (const file of written) log.push({ level: 'info', text: `report: ${terminalSafe(file.path)}` });
@@ -125,9 +149,9 @@ const EXIT_MEANINGS: Readonly<Record<number, string>> = {
 };
 
 /** The graded exit code and what it means, plus how to record reviewed drift in Nx terms. */
-function exitLine(exitCode: number): string {
+function exitLine(exitCode: number, context: ExecutorContext): string {
   const meaning = EXIT_MEANINGS[exitCode] ?? 'unknown';
-  const next = exitCode !== 0 && exitCode !== 2 ? 'In Nx, record reviewed drift with the generate-boundary target (`nx run <workspace project>:generate-boundary`).\n' : '';
+  const next = exitCode !== 0 && exitCode !== 2 ? `In Nx, record reviewed drift with the generate-boundary target (\`${generateBoundaryCommand(context)}\`).\n` : '';
   return `boundver verify: exit ${exitCode} (${meaning}).\n${next}`;
 }
 

@@ -62,3 +62,17 @@ describe('hub generator', () => {
     expect(tree.exists('hubs/acme-billing.md')).toBe(false);
   });
 });
+
+describe('hub generator, given a project that does not exist', () => {
+  it('offers the project whose directory or unscoped name was typed, and writes nothing', async () => {
+    const tree = workspace();
+    addProjectConfiguration(tree, '@acme/calc', { root: 'libs/calc-lib' });
+    addProjectConfiguration(tree, '@other/calc', { root: 'packages/calc' });
+    const codeOf = async (project: string) => hubGenerator(tree, { project, skipFormat: true }).then(() => undefined, (error: { code?: string; message: string }) => error);
+    expect(await codeOf('billing')).toMatchObject({ code: 'DRIFTGATE_NX_NO_PROJECT', message: 'no project named "billing" in this workspace; did you mean @acme/billing?' });
+    expect(await codeOf('calc-lib')).toMatchObject({ message: 'no project named "calc-lib" in this workspace; did you mean @acme/calc?' });
+    expect(await codeOf('calc')).toMatchObject({ message: 'no project named "calc" in this workspace; did you mean one of @acme/calc, @other/calc?' });
+    expect(await codeOf('nothing')).toMatchObject({ message: 'no project named "nothing" in this workspace; give a project name as `nx show projects` lists it' });
+    expect(tree.listChanges().some((change) => change.path.startsWith('hubs/'))).toBe(false);
+  });
+});

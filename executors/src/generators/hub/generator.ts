@@ -1,7 +1,8 @@
-import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
+import { type Tree, formatFiles, logger } from '@nx/devkit';
 import { formatYamlScalar, newHubPath, newHubTemplate, parseAnchor, parseFile, parseHub, resolveAnchor } from '@driftgate/surf';
 import { DriftgateNxError } from '../../errors.js';
 import { ProjectRoots, normalizeRoot } from '../../scope/project-roots.js';
+import { projectByName } from '../project-by-name.js';
 import { fileStem, surfConfigInTree } from '../workspace-files.js';
 
 /** Options of `@driftgate/nx:hub` (see its schema.json). */
@@ -26,7 +27,7 @@ export interface HubGeneratorOptions {
  * again without a claim changes nothing, and with one it refuses (the claim would be lost).
  */
 export default async function hubGenerator(tree: Tree, options: HubGeneratorOptions): Promise<void> {
-  const project = readProjectConfiguration(tree, options.project);
+  const project = projectByName(tree, options.project);
   const name = options.name ?? fileStem(options.project);
   const path = newHubPath(surfConfigInTree(tree), name);
   const sites = options.at ?? [];

@@ -24,12 +24,12 @@ describe('verdictChanges', () => {
     // A claim added above both moves their lines: only the new claim is a change.
     const moved = verdictsOf(result([['h.md', 'b.ts > n', 4], ['h.md', 'a.ts > f', 7], ['h.md', 'a.ts > g', 10]], [{ at: 'a.ts > g', hubLine: 10, newHash: '3:aaaaaaaaaaaa' }]));
     expect(verdictChanges(diverged, moved)).toEqual([{ after: { hub: 'h.md', at: 'b.ts > n', hubLine: 4, kind: 'clean', detail: '' } }]);
-    // The same kind with another new stamp (edited again) is a change; a removed claim is one too.
+    // A claim that stays changed with another new stamp (edited again) keeps its verdict; a removed claim is a change.
     const again = verdictsOf(result([['h.md', 'a.ts > g', 7]], [{ at: 'a.ts > g', hubLine: 7, newHash: '3:bbbbbbbbbbbb' }]));
-    expect(verdictChanges(diverged, again).map((c) => [c.before?.at, c.before?.kind, c.after?.kind])).toEqual([
-      ['a.ts > g', 'changed', 'changed'],
-      ['a.ts > f', 'clean', undefined],
-    ]);
+    expect(verdictChanges(diverged, again).map((c) => [c.before?.at, c.before?.kind, c.after?.kind])).toEqual([['a.ts > f', 'clean', undefined]]);
+    // Another reason for the same other kind is news.
+    const unreadable = (detail: string) => verdictsOf(result([['h.md', 'a.ts > g', 7]], [{ at: 'a.ts > g', hubLine: 7, kind: 'unresolvable', detail }]));
+    expect(verdictChanges(unreadable('cannot read `a.ts`'), unreadable('no symbol `g` in a.ts')).map((c) => [c.before?.kind, c.after?.kind])).toEqual([['unresolvable', 'unresolvable']]);
   });
 
   it('keeps two claims with the same sites apart, and hub-level findings apart from claims', () => {

@@ -55,8 +55,19 @@ export function verdictChanges(before: ReadonlyMap<string, ClaimVerdict>, after:
   for (const [key, verdict] of after) {
     const old = before.get(key);
     if (old === undefined) changes.push({ after: verdict });
-    else if (old.kind !== verdict.kind || old.detail !== verdict.detail) changes.push({ before: old, after: verdict });
+    else if (differs(old, verdict)) changes.push({ before: old, after: verdict });
   }
   for (const [key, verdict] of before) if (!after.has(key)) changes.push({ before: verdict });
   return changes;
+}
+
+/**
+ * Whether a claim's verdict changed. A claim that stays `changed` keeps its verdict while its code
+ * is edited further: its detail is the new span's hash, which moves with every edit, and saying
+ * "changed (was changed)" would report every keystroke. For the other kinds the detail is the
+ * reason (which file cannot be read, which reference went stale), and a new reason is news.
+ */
+function differs(old: ClaimVerdict, now: ClaimVerdict): boolean {
+  if (old.kind !== now.kind) return true;
+  return now.kind !== 'changed' && old.detail !== now.detail;
 }
