@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Lock files Nx reads external npm nodes from. */
@@ -23,16 +24,21 @@ export function lockedInWorkspace(workspaceRoot: string, name: string): boolean 
   return false;
 }
 
-/** A key for the lock files' state (size and mtime), to reuse an answer while no lock file changed. */
+/**
+ * A key for the lock files' bytes, to reuse an answer while no lock file changed. Content, not
+ * size and mtime: an install that rewrites a lock within the same second and size must still count.
+ */
 export function lockFilesStamp(workspaceRoot: string): string {
-  return LOCK_FILES.map((file) => {
-    try {
-      const stats = statSync(join(workspaceRoot, file));
-      return `${stats.size}:${stats.mtimeMs}`;
-    } catch {
-      return '-';
-    }
-  }).join('|');
+  return LOCK_FILES.map((file) => fileContentStamp(join(workspaceRoot, file))).join('|');
+}
+
+/** A digest of one file's bytes, or `-` where there is no such file. */
+export function fileContentStamp(path: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return '-';
+  }
 }
 
 /** Whether an npm lock installs `name` at the top level (a workspace link is not an npm node). */

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
-import { LOCK_FILES, lockedInWorkspace } from './locked-packages.js';
+import { LOCK_FILES, fileContentStamp, lockedInWorkspace } from './locked-packages.js';
 
 /** One entry of a target's `inputs`. */
 type InputDefinition = NonNullable<TargetConfiguration['inputs']>[number];
@@ -30,9 +30,9 @@ export interface ToolIdentity {
  */
 export function toolIdentity(workspaceRoot: string): ToolIdentity {
   // Reading a large lock file on every inference would dominate a warm run: reuse the answer
-  // while the resolved package and the lock files are unchanged (a daemon lives through installs).
+  // while the resolved package and the lock files are unchanged (a daemon lives through installs); the key is their bytes, never their mtime.
   const manifest = pluginManifest(workspaceRoot);
-  const stamp = [manifest ?? '', manifest === undefined ? '' : fileStamp(manifest), ...LOCK_FILES.map((name) => fileStamp(join(workspaceRoot, name)))].join('|');
+  const stamp = [manifest ?? '', manifest === undefined ? '' : fileContentStamp(manifest), ...LOCK_FILES.map((name) => fileContentStamp(join(workspaceRoot, name)))].join('|');
   const known = memo.get(workspaceRoot);
   if (known?.stamp === stamp) return known.identity;
   const identity = computeIdentity(workspaceRoot);
@@ -42,14 +42,6 @@ export function toolIdentity(workspaceRoot: string): ToolIdentity {
 
 const memo = new Map<string, { stamp: string; identity: ToolIdentity }>();
 
-function fileStamp(path: string): string {
-  try {
-    const stats = statSync(path);
-    return `${stats.size}:${stats.mtimeMs}`;
-  } catch {
-    return '-';
-  }
-}
 
 function computeIdentity(workspaceRoot: string): ToolIdentity {
   const manifestPath = pluginManifest(workspaceRoot);
