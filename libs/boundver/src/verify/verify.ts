@@ -513,7 +513,7 @@ function checkComponent(
     }
     if (lockedDigest === currentDigest) continue;
     if (boundaryFailedNow && facet === 'boundary') {
-      followsFromError.push('digest');
+      followsFromError.push(`lockfile=${shortDigest(lockedDigest)} current=${shortDigest(currentDigest)}`);
       continue;
     }
     const message = `MISMATCH ${name}.${facet}: lockfile=${shortDigest(lockedDigest)} current=${shortDigest(currentDigest)}`;
@@ -552,7 +552,12 @@ function checkComponent(
       else acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
     }
   }
-  if (followsFromError.length > 0) acc.observations.push(`${name}.boundary: ${followsFromError.join(', ')} differ from the lockfile because of the CURRENT DIGEST ERROR above; fix it and they are compared again`);
+  // Shaped like a non-gating facet mismatch, so reports attribute it to the component's boundary.
+  if (followsFromError.length > 0) {
+    const [digests, ...fields] = followsFromError[0]!.startsWith('lockfile=') ? followsFromError : ['', ...followsFromError];
+    const what = fields.length === 0 ? '' : ` (and its ${fields.join(', ')})`;
+    acc.observations.push(`MISMATCH ${name}.boundary: ${digests === '' ? '' : `${digests} `}follows from the CURRENT DIGEST ERROR above${what}; fix that and it is compared again`);
+  }
 }
 
 /** The component fields that only record how the boundary was computed: a failed computation changes them all. */
