@@ -513,6 +513,11 @@ export const ByName = memo(Card, (a, b) => a.label === b.label);
     expect(text('ByName')).toBe('const ByName: memo & {\n    (props: Props): null;\n};');
   });
 
+  it('records `export default memo(...)` the same way', async () => {
+    const found = await symbols(tree(`import { memo } from 'react';\nexport default memo(function Tag(props: { name: string }): null { return null; });\n`));
+    expect(found.map((symbol) => symbol.text)).toEqual(['const default: memo & {\n    (props: {\n        name: string;\n    }): null;\n};']);
+  });
+
   it('a wrapped identifier the snapshot cannot resolve is recorded as written, with a note that its API is not gated', async () => {
     const result = await createTypescriptApiProvider().surface(request(tree(`import { memo } from 'react';\nimport { Fancy } from 'ui-kit';\nexport const FancyMemo = memo(Fancy);\n`), 'packages/calc'));
     if (!result.ok) throw new Error(result.errors.join('\n'));

@@ -199,7 +199,7 @@ export class DeclarationPrinter {
       return `${keyword} ${name}: ${type};`;
     }
     if (ts.isModuleDeclaration(node) || ts.isSourceFile(node)) return this.namespaceText(symbol, name);
-    if (ts.isExportAssignment(node)) return `const ${name}: ${this.typeText(this.checker.getTypeAtLocation(node.expression), node)};`;
+    if (ts.isExportAssignment(node)) return `const ${name}: ${this.wrapperText(this.unwrapped(node.expression), name) ?? this.typeText(this.checker.getTypeAtLocation(node.expression), node)};`;
     if (ts.isFunctionExpression(node) || ts.isArrowFunction(node)) return `function ${name}${this.signature(node)};`;
     // Anything else (an `import x = require()` alias, a JS-style assignment): its type.
     return `const ${name}: ${this.typeText(this.checker.getTypeOfSymbolAtLocation(symbol, node), node)};`;
