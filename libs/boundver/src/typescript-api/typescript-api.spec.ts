@@ -513,6 +513,17 @@ export const ByName = memo(Card, (a, b) => a.label === b.label);
     expect(text('ByName')).toBe('const ByName: memo & {\n    (props: Props): null;\n};');
   });
 
+  it('notes a not-gated wrapped component inside an exported namespace under the namespace', async () => {
+    const files: Tree = {
+      'packages/calc/package.json': '{ "name": "calc", "types": "./src/index.ts" }\n',
+      'packages/calc/src/index.ts': "export * as ui from './ui.js';\n",
+      'packages/calc/src/ui.tsx': "import { memo } from 'react';\nimport { Fancy } from 'ui-kit';\nexport const F = memo(Fancy);\n",
+    };
+    const result = await createTypescriptApiProvider().surface(request(files, 'packages/calc'));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.notes?.map((note) => note.message)).toEqual([expect.stringMatching(/^calc: ui\.F wraps `Fancy`, which the snapshot cannot resolve, so its API is not gated/)]);
+  });
+
   it('records `export default memo(...)` the same way', async () => {
     const found = await symbols(tree(`import { memo } from 'react';\nexport default memo(function Tag(props: { name: string }): null { return null; });\n`));
     expect(found.map((symbol) => symbol.text)).toEqual(['const default: memo & {\n    (props: {\n        name: string;\n    }): null;\n};']);

@@ -141,13 +141,20 @@ export class DeclarationPrinter {
     const plain = this.isPlainIdentifier(name);
     const written = plain ? name : NAME_STAND_IN;
     const parts: string[] = [];
+    // A namespace's members are described while this symbol is: keep each one's findings apart.
+    const outer = this.notGatedWrapped;
     this.notGatedWrapped = [];
-    for (const declaration of declarations) {
-      const text = this.declarationText(declaration, target, written, declarations);
-      if (text !== undefined) parts.push(text);
+    let found: Array<{ name: string; wrapped: string }>;
+    try {
+      for (const declaration of declarations) {
+        const text = this.declarationText(declaration, target, written, declarations);
+        if (text !== undefined) parts.push(text);
+      }
+    } finally {
+      found = this.notGatedWrapped;
+      this.notGatedWrapped = outer;
     }
-    const notGated = this.notGatedWrapped.map((found) => ({ ...found, name: found.name === NAME_STAND_IN ? name : found.name, file: fromVirtual(declarations[0]!.getSourceFile().fileName) }));
-    this.notGatedWrapped = [];
+    const notGated = found.map((one) => ({ ...one, name: one.name === NAME_STAND_IN ? name : one.name, file: fromVirtual(declarations[0]!.getSourceFile().fileName) }));
     const text = this.canonical(parts.join('\n'));
     const described = { kind: kindOf(ts, declarations), text: plain ? text : text.split(NAME_STAND_IN).join(name) };
     return notGated.length === 0 ? described : { ...described, notGated };
@@ -418,7 +425,10 @@ export class DeclarationPrinter {
     const exports = [...this.checker.getExportsOfModule(symbol)].sort((a, b) => compareText(this.ts.symbolName(a), this.ts.symbolName(b)));
     for (const member of exports) {
       const described = this.describeOwn(member, this.ts.symbolName(member));
-      if (described !== undefined) members.push(described.text);
+      if (described === undefined) continue;
+      members.push(described.text);
+      // A member's gap is the namespace's: `${name}.${member}` says where it is.
+      for (const gap of described.notGated ?? []) this.notGatedWrapped.push({ name: `${name}.${gap.name}`, wrapped: gap.wrapped });
     }
     return `namespace ${name} {\n${members.join('\n')}\n}`;
   }
