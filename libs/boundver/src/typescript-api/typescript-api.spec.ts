@@ -524,6 +524,11 @@ export const ByName = memo(Card, (a, b) => a.label === b.label);
     expect(result.notes?.map((note) => note.message)).toEqual([expect.stringMatching(/^calc: ui\.F wraps `Fancy`, which the snapshot cannot resolve, so its API is not gated/)]);
   });
 
+  it('a `memo` the repository declares itself is typed by the checker, not taken for React', async () => {
+    const found = await symbols(tree(`function memo<T>(f: () => T): () => T { return f; }\nexport const cached = memo(() => 42);\n`));
+    expect(found.map((symbol) => symbol.text)).toEqual(['const cached: () => number;']);
+  });
+
   it('records `export default memo(...)` the same way', async () => {
     const found = await symbols(tree(`import { memo } from 'react';\nexport default memo(function Tag(props: { name: string }): null { return null; });\n`));
     expect(found.map((symbol) => symbol.text)).toEqual(['const default: memo & {\n    (props: {\n        name: string;\n    }): null;\n};']);

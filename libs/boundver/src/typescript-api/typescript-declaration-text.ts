@@ -246,8 +246,14 @@ export class DeclarationPrinter {
     const ts = this.ts;
     if (!ts.isCallExpression(node)) return undefined;
     const callee = node.expression;
-    const calleeName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    return calleeName !== undefined && WRAPPERS.has(calleeName) ? node : undefined;
+    const nameNode = ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) ? callee.name : undefined;
+    if (nameNode === undefined || !WRAPPERS.has(nameNode.text)) return undefined;
+    // A `memo` the repository declares itself is typed by the checker like any other call.
+    let symbol = this.checker.getSymbolAtLocation(nameNode);
+    if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declarations = symbol?.declarations ?? [];
+    if (declarations.length > 0 && declarations.every((declaration) => fromVirtual(declaration.getSourceFile().fileName) !== undefined)) return undefined;
+    return node;
   }
 
   /** Parentheses, `as`, `satisfies` and `!` do not change what is wrapped. */
