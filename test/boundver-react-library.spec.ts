@@ -35,6 +35,33 @@ export function CartCartPage(props: CartCartPageProps) {
 export default CartCartPage;
 `;
 
+// Components wrapped in memo() / forwardRef(): the snapshot never reads react, so their checker type
+// is \`any\`; the lock records the call as written and the wrapped function's signature instead.
+const INPUT = 'libs/ui/input/src/lib/input.tsx';
+const WRAPPED = `import * as React from 'react';
+import { forwardRef, memo } from 'react';
+import { Fancy } from 'some-ui-kit';
+
+interface InputProps {
+  label: string;
+}
+
+export const Input = forwardRef<HTMLInputElement, InputProps>((props, ref) => <input ref={ref} aria-label={props.label} />);
+
+export const Badge = React.memo(function Badge(props: { count: number }) {
+  return <span>{props.count}</span>;
+});
+
+function Card(props: { title: string }) {
+  return <div>{props.title}</div>;
+}
+export const MemoCard = memo(Card);
+
+export const Field = memo(forwardRef<HTMLInputElement, InputProps>((props, ref) => <input ref={ref} placeholder={props.label} />));
+
+export const FancyMemo = memo(Fancy);
+`;
+
 const component = (path: string) => ({ path, boundary: { provider: 'typescript-api', paths: ['src/index.ts'] } });
 
 const FILES: Record<string, string> = {
@@ -52,6 +79,9 @@ const FILES: Record<string, string> = {
   'libs/shared/product/ui/project.json': '{ "name": "shared-product-ui", "projectType": "library" }\n',
   'libs/shared/product/ui/src/index.ts': "export * from '@nx-example/shared/product/types';\nexport * from './lib/price.mjs';\n",
   'libs/shared/product/ui/src/lib/price.mts': 'export function formatPrice(cents: number): string {\n  return `${cents / 100}`;\n}\n',
+  'libs/ui/input/project.json': '{ "name": "ui-input", "projectType": "library" }\n',
+  'libs/ui/input/src/index.ts': "export * from './lib/input';\n",
+  [INPUT]: WRAPPED,
   'boundary.config.json': `${JSON.stringify(
     {
       project: 'nx-examples',
@@ -59,6 +89,7 @@ const FILES: Record<string, string> = {
         'cart-cart-page': component('libs/cart/cart-page'),
         'shared-product-types': component('libs/shared/product/types'),
         'shared-product-ui': component('libs/shared/product/ui'),
+        'ui-input': component('libs/ui/input'),
       },
     },
     null,
@@ -120,5 +151,52 @@ describe('boundver typescript-api on React libraries and the resolution TypeScri
     const run = verifyAfter('libs/shared/product/types/src/lib/shared-product-types.ts', (text) => text.replace('price: number;', 'price: bigint;'));
     expect(run.status, run.out).toBe(4);
     expect(run.out).toContain('API CHANGE shared-product-ui: changed `src/index.ts#Product`');
+  });
+});
+
+describe('boundver typescript-api on components wrapped in memo() and forwardRef()', () => {
+  it('records every wrapped component, and says which one it cannot gate', () => {
+    expect(generated.status, generated.stderr).toBe(0);
+    expect(symbolsOf('ui-input')).toEqual(['src/index.ts#Badge', 'src/index.ts#FancyMemo', 'src/index.ts#Field', 'src/index.ts#Input', 'src/index.ts#MemoCard']);
+    expect(generated.stderr).toMatch(/ui-input: FancyMemo wraps `Fancy`, which the snapshot cannot resolve, so its API is not gated/);
+    expect(generated.stderr).not.toMatch(/ui-input: (Input|Badge|MemoCard|Field) /);
+  });
+
+  it('a ref-type change of forwardRef<Ref, Props> is a boundary change (exit 4)', () => {
+    const run = verifyAfter(INPUT, (text) => text.replace('export const Input = forwardRef<HTMLInputElement,', 'export const Input = forwardRef<HTMLTextAreaElement,'));
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain('API CHANGE ui-input: changed `src/index.ts#Input`');
+  });
+
+  it('a change of the (unexported) props type of a forwardRef component is a boundary change (exit 4)', () => {
+    const run = verifyAfter(INPUT, (text) => text.replace('  label: string;\n', '  label: string;\n  size: number;\n'));
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain('API CHANGE ui-input: changed `src/index.ts#Field`, `src/index.ts#Input`');
+  });
+
+  it('a props change of the function React.memo wraps is a boundary change (exit 4)', () => {
+    const run = verifyAfter(INPUT, (text) => text.replace('props: { count: number }', 'props: { count: bigint }'));
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain('API CHANGE ui-input: changed `src/index.ts#Badge`');
+  });
+
+  it('a props change of a function memo(Card) names by identifier is a boundary change (exit 4)', () => {
+    const run = verifyAfter(INPUT, (text) => text.replace('props: { title: string }', 'props: { title: string; footer?: string }'));
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain('API CHANGE ui-input: changed `src/index.ts#MemoCard`');
+  });
+
+  it('a ref-type change inside memo(forwardRef(...)) is a boundary change (exit 4)', () => {
+    const run = verifyAfter(INPUT, (text) => text.replace('memo(forwardRef<HTMLInputElement,', 'memo(forwardRef<HTMLTextAreaElement,'));
+    expect(run.status, run.out).toBe(4);
+    expect(run.out).toContain('API CHANGE ui-input: changed `src/index.ts#Field`');
+  });
+
+  it('a markup change inside the wrapped functions is implementation only (exit 1)', () => {
+    const run = verifyAfter(INPUT, (text) => text.replace('<span>{props.count}</span>', '<b>{props.count}</b>').replace('placeholder={props.label}', 'title={props.label}'));
+    expect(run.status, run.out).toBe(1);
+    expect(run.out).not.toContain('API CHANGE');
+    // verify says it too, every run: the gap is still there.
+    expect(run.out).toContain('ui-input: FancyMemo wraps `Fancy`, which the snapshot cannot resolve, so its API is not gated');
   });
 });

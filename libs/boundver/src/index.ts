@@ -203,7 +203,17 @@ export { verifyLock, type ConsumerImpact, type VerifyInputs, type VerifyOptions,
 export { checkConfig, type CheckConfigOptions, type CheckConfigResult } from './operations/check-config.js';
 export { withDifferences, workingTreeDifference, type WorkingTreeDifference } from './source/working-tree-difference.js';
 export { outputJsonText, toOutputJson } from './formats/json-output.js';
-export { discoverComponents, type DiscoveredComponent, type DiscoverOptions, proposeBoundary, tracksTypescriptConfig } from './operations/discover-components.js';
+export {
+  discoverComponents,
+  type DiscoveredComponent,
+  type DiscoverOptions,
+  isTypescriptEntryFallback,
+  proposeBoundary,
+  proposeVersionSource,
+  tracksTypescriptConfig,
+  typescriptWithoutApiNote,
+} from './operations/discover-components.js';
+export { installedTypescriptWithoutApi } from './typescript-api/typescript-loader.js';
 export {
   discoverRepository,
   normalizeDiscoveryExclusions,

@@ -1,5 +1,6 @@
 import { addProjectConfiguration } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
+import { discoverComponents } from '@driftgate/boundver';
 import { describe, expect, it } from 'vitest';
 import componentGenerator from './generator.js';
 
@@ -64,5 +65,26 @@ describe('component generator', () => {
     await expect(componentGenerator(tree, { project: 'web', provider: 'leaf', paths: ['x'], skipFormat: true })).rejects.toThrow(/leaf/);
     await expect(componentGenerator(tree, { project: 'web', versionFile: 'package.json', skipFormat: true })).rejects.toMatchObject({ code: 'DRIFTGATE_NX_BAD_OPTIONS' });
     expect(tree.exists('boundary.config.json')).toBe(false);
+  });
+
+  it('proposes the version source boundver init --discover proposes for the same files', async () => {
+    const tree = workspace();
+    addProjectConfiguration(tree, 'cli', { root: 'tools/cli' });
+    addProjectConfiguration(tree, 'gosvc', { root: 'services/go' });
+    const files: Record<string, string> = {
+      'apps/web/package.json': '{ "name": "web", "version": "2.0.0" }',
+      'apps/web/index.js': 'module.exports = 1;\n',
+      'tools/cli/pyproject.toml': '[project]\nname = "cli"\nversion = "0.1.0"\n',
+      'tools/cli/cli/__init__.py': 'def main():\n    return 0\n',
+      'services/go/go.mod': 'module example.com/go\n',
+    };
+    for (const [path, text] of Object.entries(files)) tree.write(path, text);
+    for (const project of ['web', 'cli', 'gosvc']) await componentGenerator(tree, { project, skipFormat: true });
+    const discovered = new Map(discoverComponents(Object.keys(files), { rootName: 'acme' }).map((component) => [component.path, component.versionSource]));
+    const written = config(tree).components as Record<string, { path: string; version_source?: unknown }>;
+    for (const component of Object.values(written)) expect(component.version_source ?? null, component.path).toEqual(discovered.get(component.path));
+    expect(written['web']!.version_source).toEqual({ file: 'package.json', field: 'version' });
+    expect(written['cli']!.version_source).toEqual({ file: 'pyproject.toml', field: 'project.version' });
+    expect('version_source' in written['gosvc']!).toBe(false);
   });
 });

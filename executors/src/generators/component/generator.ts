@@ -1,5 +1,14 @@
 import { type Tree, formatFiles, logger, readProjectConfiguration } from '@nx/devkit';
-import { parseConfigDocument, proposeBoundary, tracksTypescriptConfig, validateConfig } from '@driftgate/boundver';
+import {
+  installedTypescriptWithoutApi,
+  isTypescriptEntryFallback,
+  parseConfigDocument,
+  proposeBoundary,
+  proposeVersionSource,
+  tracksTypescriptConfig,
+  typescriptWithoutApiNote,
+  validateConfig,
+} from '@driftgate/boundver';
 import { DriftgateNxError } from '../../errors.js';
 import { WORKSPACE_ROOT, normalizeRoot } from '../../scope/project-roots.js';
 import { boundaryConfigInTree, emptyBoundaryConfig, jsonText, readJsonObject } from '../workspace-files.js';
@@ -19,7 +28,11 @@ export interface ComponentGeneratorOptions {
   paths?: string[];
   /** Behavior paths, relative to the project root. Default none. */
   behaviorPaths?: string[];
-  /** Version file relative to the project root (with `versionField`). Default none. */
+  /**
+   * Version file relative to the project root (with `versionField`). Default: what `boundver init
+   * --discover` proposes (the version field of the project's package.json, pyproject.toml or
+   * Cargo.toml; none at the workspace root or for go.mod).
+   */
   versionFile?: string;
   /** Dotted field holding the version in `versionFile`. */
   versionField?: string;
@@ -51,8 +64,18 @@ export default async function componentGenerator(tree: Tree, options: ComponentG
   }
   const component: Record<string, unknown> = { path: root === WORKSPACE_ROOT ? '.' : root };
   if (options.ecosystem !== undefined) component['ecosystem'] = options.ecosystem;
-  if (options.versionFile !== undefined) component['version_source'] = { file: options.versionFile, field: options.versionField };
-  const proposed = options.provider === undefined ? proposeBoundary(projectFiles(tree, root), tracksTypescriptConfig(workspaceConfigs(tree))) : undefined;
+  const files = projectFiles(tree, root);
+  // A workspace-root manifest versions the repository, not this component (as discovery has it).
+  const versionSource = options.versionFile !== undefined ? { file: options.versionFile, field: options.versionField } : root === WORKSPACE_ROOT ? null : proposeVersionSource(files);
+  if (versionSource !== null) component['version_source'] = versionSource;
+  let proposed: { provider: string; paths: string[] } | undefined;
+  if (options.provider === undefined) {
+    const tracked = tracksTypescriptConfig(workspaceConfigs(tree));
+    // The compiler is installed on disk, beside the tree's files: the tree never holds node_modules.
+    const withoutApi = tracked ? installedTypescriptWithoutApi(tree.root) : null;
+    proposed = proposeBoundary(files, tracked && withoutApi === null);
+    if (withoutApi !== null && isTypescriptEntryFallback(proposed)) logger.info(typescriptWithoutApiNote(withoutApi, [name]));
+  }
   const boundary: Record<string, unknown> = { provider: options.provider ?? proposed!.provider };
   const paths = options.paths !== undefined && options.paths.length > 0 ? options.paths : (proposed?.paths ?? []);
   if (paths.length > 0) boundary['paths'] = paths;

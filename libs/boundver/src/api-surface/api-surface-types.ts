@@ -102,13 +102,20 @@ export type UnresolvedReexport =
 
 /**
  * Something the operation's user should know that does not change the surface: a file the working
- * tree has and the snapshot does not, so what the entry points re-export from it is not seen.
+ * tree has and the snapshot does not, so what the entry points re-export from it is not seen; or an
+ * export whose API the provider cannot record, so changes to it are not gated.
  */
 export interface ApiSurfaceNote {
   /** Repository-relative POSIX path of the file the note is about. */
   readonly file: string;
   /** One sentence: what is missing and how to include it. */
   readonly message: string;
+  /**
+   * `not-in-snapshot` (the default): the file is missing from the snapshot, and the operation adds
+   * how to include it. `not-gated`: the file is in the snapshot, but part of its API cannot be
+   * recorded; the message says which, and there is nothing to include.
+   */
+  readonly kind?: 'not-in-snapshot' | 'not-gated';
 }
 
 /** A provider's answer for one component. */

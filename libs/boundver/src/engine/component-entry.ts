@@ -213,7 +213,7 @@ async function runApiSurface(context: EngineContext, files: ComponentFiles, entr
       },
     });
     if (!surface.ok) return failed([...surface.errors]);
-    for (const note of surface.notes ?? []) context.notes.push({ file: note.file, message: `${note.message}; ${includeHint(context, note.file)}` });
+    for (const note of surface.notes ?? []) context.notes.push({ file: note.file, message: note.kind === 'not-gated' ? note.message : `${note.message}; ${includeHint(context, note.file)}` });
     const unresolved = surface.symbols.flatMap((symbol) => (symbol.unresolved === undefined ? [] : [[symbolKey(symbol), symbol.unresolved] as const]));
     const mapped = surface.symbols.flatMap((symbol) => (symbol.mappedFrom === undefined ? [] : [[symbolKey(symbol), symbol.mappedFrom] as const]));
     if (unresolved.length + mapped.length > 0) context.reexports.set(component.name, { unresolved: new Map(unresolved), mapped: new Map(mapped) });

@@ -31,6 +31,12 @@ export interface DiscoverOptions {
   readonly projectNames?: ReadonlyMap<string, string>;
   /** Most components proposed before failing closed. Default 1,000. */
   readonly maxComponents?: number;
+  /**
+   * The version of the workspace's installed `typescript` when it has no compiler API
+   * (`installedTypescriptWithoutApi`): TypeScript entry points then get `signatures`, which needs
+   * no compiler, instead of a `typescript-api` that could never run.
+   */
+  readonly typescriptWithoutApi?: string | null;
 }
 
 /** Manifests looked for, in the order they are considered, with their version field. */
@@ -49,6 +55,9 @@ const CONVENTIONAL_ROOTS = ['src', 'lib', 'app'];
 
 /** A Python package beside a `pyproject.toml`: `<pkg>/__init__.py` or `src/<pkg>/__init__.py`. */
 const PACKAGE_INIT = /^(?:src\/)?[^/]+\/__init__\.py$/;
+
+/** The TypeScript entry points that propose an API-surface boundary, in order of preference. */
+const TYPESCRIPT_ENTRIES: readonly string[] = ['src/index.ts', 'index.ts'];
 
 const OPENAPI_NAMES = ['openapi.yaml', 'openapi.yml', 'openapi.json', 'swagger.yaml', 'swagger.json'];
 const JSON_BOUNDARY_NAMES = ['boundary.json', 'schema.json', 'api.json'];
@@ -87,13 +96,38 @@ export function proposeBoundary(files: ReadonlySet<string>, compilerAvailable: b
   const openapiLike = [...files].filter((name) => !name.includes('/') && name.toLowerCase().startsWith('openapi')).sort(compareCodePoints);
   if (openapiLike.length > 0) return { provider: 'openapi', paths: [openapiLike[0]] };
   for (const name of JSON_BOUNDARY_NAMES) if (files.has(name)) return { provider: 'json-file', paths: [name] };
-  for (const entry of ['src/index.ts', 'index.ts']) {
+  for (const entry of TYPESCRIPT_ENTRIES) {
     if (files.has(entry)) return { provider: compilerAvailable ? 'typescript-api' : 'signatures', paths: [entry] };
   }
   if (files.has('__init__.py') || (files.has('pyproject.toml') && [...files].some((f) => PACKAGE_INIT.test(f)))) return { provider: 'signatures', paths: [] };
   if (files.has('go.mod')) return { provider: 'signatures', paths: [] };
   if (files.has('Cargo.toml') && files.has('src/lib.rs')) return { provider: 'signatures', paths: [] };
   return { provider: 'implicit', paths: [] };
+}
+
+/**
+ * The version source a component's own files suggest: the version field of its first manifest in
+ * discovery's order (package.json, pyproject.toml, Cargo.toml), or null (go.mod carries no
+ * version, or no manifest). A repository-root manifest versions the whole repository, not the
+ * component mapped under it: callers give null there.
+ */
+export function proposeVersionSource(files: ReadonlySet<string>): { file: string; field: string } | null {
+  for (const [manifest, field] of MANIFESTS) if (files.has(manifest)) return field === null ? null : { file: manifest, field };
+  return null;
+}
+
+/**
+ * The one line that says why TypeScript entry points were proposed `signatures`: the installed
+ * compiler has no API. `components` are those that would otherwise have been `typescript-api`.
+ */
+export function typescriptWithoutApiNote(version: string, components: readonly string[]): string {
+  const which = components.length === 1 ? components[0] : `${components.length} components (${components.join(', ')})`;
+  return `proposed the signatures provider for ${which}, not typescript-api: the workspace's typescript ${version} has no compiler API (typescript-api needs typescript 5.x or 6.x)`;
+}
+
+/** Whether a proposal is `signatures` for a TypeScript entry point (what `typescript-api` falls back to). */
+export function isTypescriptEntryFallback(proposal: { readonly provider: string; readonly paths: readonly string[] }): boolean {
+  return proposal.provider === 'signatures' && proposal.paths.length === 1 && TYPESCRIPT_ENTRIES.includes(proposal.paths[0]!);
 }
 
 /** Whether the repository tracks a TypeScript config, so `typescript` is the workspace's to load. */
@@ -156,13 +190,13 @@ export function manifestDirectories(paths: readonly string[]): string[] {
 export function discoverComponents(paths: readonly string[], options: DiscoverOptions): DiscoveredComponent[] {
   const maxComponents = options.maxComponents ?? 1_000;
   const rootDirectory = rootManifestDirectory(paths);
-  const compilerAvailable = tracksTypescriptConfig(paths);
+  const compilerAvailable = tracksTypescriptConfig(paths) && (options.typescriptWithoutApi ?? null) === null;
   // Code-unit order keeps every directory's files in one contiguous range.
   const sorted = [...paths].sort();
   const found: DiscoveredComponent[] = [];
   const names = new Set<string>();
   const seenDirectories = new Set<string>();
-  for (const [manifest, field] of MANIFESTS) {
+  for (const [manifest] of MANIFESTS) {
     const manifests = paths.filter((path) => basenameOf(path) === manifest).sort(compareBySegments);
     for (const manifestPath of manifests) {
       if (ignored(manifestPath)) continue;
@@ -193,7 +227,7 @@ export function discoverComponents(paths: readonly string[], options: DiscoverOp
       found.push({
         name,
         path: componentPath,
-        versionSource: field !== null && !atRoot ? { file: manifest, field } : null,
+        versionSource: atRoot ? null : proposeVersionSource(files),
         provider,
         paths: boundaryPaths,
       });

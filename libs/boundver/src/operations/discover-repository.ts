@@ -2,7 +2,8 @@ import { basename } from 'node:path';
 import { type Snapshot, untrackedFiles } from '@driftgate/git';
 import { loadConfigFromSource } from '../config/config-source.js';
 import { declaredPathProblem, isGlobPattern } from '../paths/declared-path.js';
-import { discoverComponents, manifestDirectories, type DiscoveredComponent } from './discover-components.js';
+import { installedTypescriptWithoutApi } from '../typescript-api/typescript-loader.js';
+import { discoverComponents, isTypescriptEntryFallback, manifestDirectories, tracksTypescriptConfig, typescriptWithoutApiNote, type DiscoveredComponent } from './discover-components.js';
 import { BoundverError } from '../errors.js';
 import { isJsonObject, type JsonValue } from '../formats/json-value.js';
 import { nxProjectName } from './nx-project-name.js';
@@ -65,6 +66,11 @@ export interface DiscoverRepositoryResult {
    * that makes them count; '' otherwise.
    */
   readonly untrackedHint: string;
+  /**
+   * One line per reason a proposal differs from what the files alone suggest (the workspace's
+   * compiler has no API, so TypeScript entry points got `signatures`); empty otherwise.
+   */
+  readonly notes: string[];
 }
 
 /**
@@ -154,15 +160,19 @@ export async function discoverRepository(options: DiscoverRepositoryOptions): Pr
   const snapshot = await captureOperationSource(options.cwd, 'working-tree');
   try {
     const paths = snapshot.entries.map((entry) => entry.path).filter((path) => !isExcluded(path, excluded));
-    const discoverOptions = { rootName: basename(snapshot.root), projectNames: await declaredProjectNames(snapshot, paths) };
+    // Only a workspace that tracks a tsconfig would get typescript-api; others need no compiler look-up.
+    const typescriptWithoutApi = tracksTypescriptConfig(paths) ? installedTypescriptWithoutApi(snapshot.root) : null;
+    const discoverOptions = { rootName: basename(snapshot.root), projectNames: await declaredProjectNames(snapshot, paths), typescriptWithoutApi };
     const components = discoverComponents(paths, discoverOptions);
+    const fallbacks = typescriptWithoutApi === null ? [] : components.filter(isTypescriptEntryFallback).map((component) => component.name);
+    const notes = fallbacks.length === 0 ? [] : [typescriptWithoutApiNote(typescriptWithoutApi!, fallbacks)];
     const untrackedHint = components.length === 0 ? await untrackedComponentsHint(snapshot.root, paths, excluded, discoverOptions) : '';
     let configDiff: DiscoveryConfigDiff | null = null;
     if (options.diffConfig !== undefined) {
       const loaded = await loadConfigFromSource(snapshot, options.diffConfig === true ? undefined : options.diffConfig);
       configDiff = compareWithConfig(components, configuredRoots(loaded.document, loaded.file.display), loaded.file.display);
     }
-    return { root: snapshot.root, components, excluded, configDiff, untrackedHint };
+    return { root: snapshot.root, components, excluded, configDiff, untrackedHint, notes };
   } finally {
     await snapshot.close();
   }

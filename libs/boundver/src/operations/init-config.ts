@@ -44,6 +44,8 @@ export interface InitConfigResult {
    * ones, keeping its other keys (what `nx g @driftgate/nx:init` writes is such a config).
    */
   readonly filled: boolean;
+  /** Discovery's notes on its proposals (see `DiscoverRepositoryResult.notes`), one line each. */
+  readonly notes: string[];
 }
 
 /**
@@ -114,11 +116,13 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   let root: string;
   let discovered: DiscoveredComponent[] = [];
   let untrackedHint = '';
+  let notes: string[] = [];
   if (options.discover) {
     const found = await discoverRepository({ cwd: options.cwd });
     root = found.root;
     discovered = found.components;
     untrackedHint = found.untrackedHint;
+    notes = found.notes;
   } else {
     root = await findRepoRoot(options.cwd);
   }
@@ -172,5 +176,5 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   const text = configText(document);
   await mkdir(dirname(file.absolute), { recursive: true });
   await writeFileAtomic(file.absolute, text);
-  return { file, components: [...components.keys()], discovered: options.discover === true, replaced: replaced && !filled, filled };
+  return { file, components: [...components.keys()], discovered: options.discover === true, replaced: replaced && !filled, filled, notes };
 }

@@ -487,3 +487,63 @@ describe('typescript-api: entry points', () => {
     }
   });
 });
+
+describe('typescript-api on components wrapped in memo() and forwardRef()', () => {
+  const tree = (source: string): Tree => ({
+    'packages/calc/package.json': '{ "name": "calc", "types": "./src/index.tsx" }\n',
+    'packages/calc/src/index.tsx': source,
+  });
+
+  it('records each call with its type arguments as written and the wrapped signature, not the `any` react cannot give', async () => {
+    const found = await symbols(
+      tree(`import * as React from 'react';
+import { forwardRef, memo } from 'react';
+export interface Props { label: string }
+export const Input = forwardRef<HTMLInputElement, Props>((props, ref) => null);
+export const Badge = React.memo(function Badge(props: { count: number }): null { return null; });
+export function Card(props: Props): null { return null; }
+export const Nested = memo(forwardRef<HTMLInputElement, Props>(function Inner(props: Props, ref): null { return null; }));
+export const ByName = memo(Card, (a, b) => a.label === b.label);
+`),
+    );
+    const text = (name: string) => found.find((symbol) => symbol.name === name)?.text;
+    expect(text('Input')).toBe('const Input: forwardRef<HTMLInputElement, Props> & {\n    (props: any, ref: any): null;\n};');
+    expect(text('Badge')).toBe('const Badge: React.memo & {\n    (props: {\n        count: number;\n    }): null;\n};');
+    expect(text('Nested')).toBe('const Nested: memo & forwardRef<HTMLInputElement, Props> & {\n    (props: Props, ref: any): null;\n};');
+    expect(text('ByName')).toBe('const ByName: memo & {\n    (props: Props): null;\n};');
+  });
+
+  it('notes a not-gated wrapped component inside an exported namespace under the namespace', async () => {
+    const files: Tree = {
+      'packages/calc/package.json': '{ "name": "calc", "types": "./src/index.ts" }\n',
+      'packages/calc/src/index.ts': "export * as ui from './ui.js';\n",
+      'packages/calc/src/ui.tsx': "import { memo } from 'react';\nimport { Fancy } from 'ui-kit';\nexport const F = memo(Fancy);\n",
+    };
+    const result = await createTypescriptApiProvider().surface(request(files, 'packages/calc'));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.notes?.map((note) => note.message)).toEqual([expect.stringMatching(/^calc: ui\.F wraps `Fancy`, which the snapshot cannot resolve, so its API is not gated/)]);
+  });
+
+  it('a `memo` the repository declares itself is typed by the checker, not taken for React', async () => {
+    const found = await symbols(tree(`function memo<T>(f: () => T): () => T { return f; }\nexport const cached = memo(() => 42);\n`));
+    expect(found.map((symbol) => symbol.text)).toEqual(['const cached: () => number;']);
+  });
+
+  it('records `export default memo(...)` the same way', async () => {
+    const found = await symbols(tree(`import { memo } from 'react';\nexport default memo(function Tag(props: { name: string }): null { return null; });\n`));
+    expect(found.map((symbol) => symbol.text)).toEqual(['const default: memo & {\n    (props: {\n        name: string;\n    }): null;\n};']);
+  });
+
+  it('a wrapped identifier the snapshot cannot resolve is recorded as written, with a note that its API is not gated', async () => {
+    const result = await createTypescriptApiProvider().surface(request(tree(`import { memo } from 'react';\nimport { Fancy } from 'ui-kit';\nexport const FancyMemo = memo(Fancy);\n`), 'packages/calc'));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.symbols.map((symbol) => symbol.text)).toEqual(['const FancyMemo: memo & typeof Fancy;']);
+    expect(result.notes).toEqual([
+      {
+        file: 'packages/calc/src/index.tsx',
+        kind: 'not-gated',
+        message: 'calc: FancyMemo wraps `Fancy`, which the snapshot cannot resolve, so its API is not gated: only the wrapping call is recorded; give FancyMemo a type annotation or wrap a function of the repository',
+      },
+    ]);
+  });
+});

@@ -68,6 +68,14 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
           const name = ts.symbolName(exported);
           const described = printer.describe(exported, name, targets);
           if (described === undefined) continue;
+          for (const found of described.notGated ?? []) {
+            const file = found.file ?? repoPath(entry);
+            notes.set(`${file}\0${found.name}`, {
+              file,
+              message: `${request.componentName}: ${found.name} wraps \`${found.wrapped}\`, which the snapshot cannot resolve, so its API is not gated: only the wrapping call is recorded; give ${found.name} a type annotation or wrap a function of the repository`,
+              kind: 'not-gated',
+            });
+          }
           const reexport = described.reexport;
           const unresolved = reexport === undefined ? undefined : unresolvedCause(program, request.repoRoot, reexport.specifier, reexport.file ?? repoPath(entry));
           const mappedFrom = reexport === undefined ? mappedReexport(ts, program, exported) : undefined;
@@ -94,7 +102,7 @@ export function createTypescriptApiProvider(): TypescriptApiProvider {
       }
       if (errors.length > 0) return { ok: false, errors };
       symbols.sort((a, b) => compareCodePoints(a.entry, b.entry) || compareCodePoints(a.name, b.name));
-      const sortedNotes = [...notes.values()].sort((a, b) => compareCodePoints(a.file, b.file));
+      const sortedNotes = [...notes.values()].sort((a, b) => compareCodePoints(a.file, b.file) || compareCodePoints(a.message, b.message));
       return sortedNotes.length === 0 ? { ok: true, symbols } : { ok: true, symbols, notes: sortedNotes };
     },
   };

@@ -6,12 +6,20 @@ import { fromVirtual } from './typescript-program.js';
 // A valid identifier no source is likely to contain.
 const NAME_STAND_IN = '\u0275exportedName';
 
+/** React's component wrappers, by the name they are called with (bare or as `React.<name>`). */
+const WRAPPERS: ReadonlySet<string> = new Set(['memo', 'forwardRef']);
+
 /** The kind and body-free declaration text of one exported symbol. */
 export interface DeclarationText {
   readonly kind: string;
   readonly text: string;
   /** For kind `unresolved`: the specifier the re-export names and the repository file it is written in. */
   readonly reexport?: { readonly specifier: string; readonly file: string | undefined };
+  /**
+   * Wrapped components (`memo(X)`) among the text whose wrapped function the snapshot cannot
+   * resolve: their API is only the call as written, so a change of X's props is not gated.
+   */
+  readonly notGated?: ReadonlyArray<{ readonly name: string; readonly wrapped: string; readonly file: string | undefined }>;
 }
 
 /**
@@ -26,6 +34,8 @@ export interface DeclarationText {
 export class DeclarationPrinter {
   private readonly printer: TS.Printer;
   private readonly openNamespaces = new Set<TS.Symbol>();
+  /** Filled while one symbol's text is composed, drained into its {@link DeclarationText.notGated}. */
+  private notGatedWrapped: Array<{ name: string; wrapped: string }> = [];
 
   constructor(
     private readonly ts: TypescriptModule,
@@ -66,11 +76,13 @@ export class DeclarationPrinter {
     if (own === undefined || own.kind === 'unresolved') return own;
     const ts = this.ts;
     const target = exported.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
-    const referenced = this.unexportedReferences(target, exportedTargets)
-      .map((symbol) => this.describeOwn(symbol, ts.symbolName(symbol))?.text)
-      .filter((text): text is string => text !== undefined)
-      .sort(compareText);
-    return referenced.length === 0 ? own : { kind: own.kind, text: [own.text, ...referenced].join('\n') };
+    const referencedTexts = this.unexportedReferences(target, exportedTargets)
+      .map((symbol) => this.describeOwn(symbol, ts.symbolName(symbol)))
+      .filter((described): described is DeclarationText => described !== undefined);
+    const referenced = referencedTexts.map((described) => described.text).sort(compareText);
+    const notGated = [own, ...referencedTexts].flatMap((described) => described.notGated ?? []);
+    if (referenced.length === 0) return own;
+    return { kind: own.kind, text: [own.text, ...referenced].join('\n'), ...(notGated.length === 0 ? {} : { notGated }) };
   }
 
   /**
@@ -86,7 +98,10 @@ export class DeclarationPrinter {
     const visit = (node: TS.Node): void => {
       if (ts.isBlock(node)) return;
       if (ts.isClassElement(node) && this.isHidden(node)) return;
-      const nameNode = ts.isTypeReferenceNode(node) ? node.typeName : ts.isTypeQueryNode(node) ? node.exprName : ts.isExpressionWithTypeArguments(node) ? node.expression : undefined;
+      // What `memo(Card)` wraps is part of its API as much as a type it names.
+      const wrapped = ts.isExpression(node) ? this.wrapperCall(node)?.arguments[0] : undefined;
+      const wrappedName = wrapped !== undefined && ts.isIdentifier(this.unwrapped(wrapped)) ? this.unwrapped(wrapped) : undefined;
+      const nameNode = ts.isTypeReferenceNode(node) ? node.typeName : ts.isTypeQueryNode(node) ? node.exprName : ts.isExpressionWithTypeArguments(node) ? node.expression : wrappedName;
       if (nameNode !== undefined) {
         let symbol = checker.getSymbolAtLocation(nameNode);
         if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -126,12 +141,23 @@ export class DeclarationPrinter {
     const plain = this.isPlainIdentifier(name);
     const written = plain ? name : NAME_STAND_IN;
     const parts: string[] = [];
-    for (const declaration of declarations) {
-      const text = this.declarationText(declaration, target, written, declarations);
-      if (text !== undefined) parts.push(text);
+    // A namespace's members are described while this symbol is: keep each one's findings apart.
+    const outer = this.notGatedWrapped;
+    this.notGatedWrapped = [];
+    let found: Array<{ name: string; wrapped: string }>;
+    try {
+      for (const declaration of declarations) {
+        const text = this.declarationText(declaration, target, written, declarations);
+        if (text !== undefined) parts.push(text);
+      }
+    } finally {
+      found = this.notGatedWrapped;
+      this.notGatedWrapped = outer;
     }
+    const notGated = found.map((one) => ({ ...one, name: one.name === NAME_STAND_IN ? name : one.name, file: fromVirtual(declarations[0]!.getSourceFile().fileName) }));
     const text = this.canonical(parts.join('\n'));
-    return { kind: kindOf(ts, declarations), text: plain ? text : text.split(NAME_STAND_IN).join(name) };
+    const described = { kind: kindOf(ts, declarations), text: plain ? text : text.split(NAME_STAND_IN).join(name) };
+    return notGated.length === 0 ? described : { ...described, notGated };
   }
 
   /** Whether a name scans as one identifier token (not a keyword, contextual ones included). */
@@ -174,14 +200,101 @@ export class DeclarationPrinter {
       const holder = ts.isVariableDeclaration(node) ? node : ts.walkUpBindingElementsAndPatterns(node);
       const list = ts.isVariableDeclaration(holder) && ts.isVariableDeclarationList(holder.parent) ? holder.parent : undefined;
       const keyword = list === undefined ? 'const' : list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var';
+      const wrapped = ts.isVariableDeclaration(node) && node.type === undefined && node.initializer !== undefined ? this.wrapperText(node.initializer, name) : undefined;
+      if (wrapped !== undefined) return `${keyword} ${name}: ${wrapped};`;
       const type = ts.isVariableDeclaration(node) && node.type !== undefined ? this.print(node.type) : this.typeText(this.checker.getTypeOfSymbolAtLocation(symbol, node), node);
       return `${keyword} ${name}: ${type};`;
     }
     if (ts.isModuleDeclaration(node) || ts.isSourceFile(node)) return this.namespaceText(symbol, name);
-    if (ts.isExportAssignment(node)) return `const ${name}: ${this.typeText(this.checker.getTypeAtLocation(node.expression), node)};`;
+    if (ts.isExportAssignment(node)) return `const ${name}: ${this.wrapperText(this.unwrapped(node.expression), name) ?? this.typeText(this.checker.getTypeAtLocation(node.expression), node)};`;
     if (ts.isFunctionExpression(node) || ts.isArrowFunction(node)) return `function ${name}${this.signature(node)};`;
     // Anything else (an `import x = require()` alias, a JS-style assignment): its type.
     return `const ${name}: ${this.typeText(this.checker.getTypeOfSymbolAtLocation(symbol, node), node)};`;
+  }
+
+  /**
+   * The stand-in type of a component wrapped in `memo()` / `forwardRef()` (`React.memo`, nested
+   * `memo(forwardRef(...))`): each call with its type arguments as written, then the wrapped
+   * function's call signature, joined as an intersection so the text still parses. The snapshot
+   * never reads `react`, so the checker's type of such a component is `any` and would hide a
+   * props or ref-type change; what is written here does not depend on react being resolvable.
+   * Undefined when the initializer is no such call.
+   */
+  private wrapperText(initializer: TS.Expression, exportedName: string): string | undefined {
+    const ts = this.ts;
+    const calls: string[] = [];
+    let current: TS.Expression = initializer;
+    for (;;) {
+      const call = this.wrapperCall(current);
+      if (call === undefined) break;
+      const typeArguments = call.typeArguments === undefined ? '' : `<${call.typeArguments.map((argument) => this.print(argument)).join(', ')}>`;
+      calls.push(`${this.print(call.expression)}${typeArguments}`);
+      // memo's second argument (the props comparison) is behaviour, not API.
+      const argument = call.arguments[0];
+      if (argument === undefined) return calls.join(' & ');
+      current = this.unwrapped(argument);
+    }
+    if (calls.length === 0) return undefined;
+    const inner = this.wrappedSignature(current);
+    if (inner !== undefined) return [...calls, inner].join(' & ');
+    this.notGatedWrapped.push({ name: exportedName, wrapped: current.getText() });
+    return [...calls, `typeof ${ts.isIdentifier(current) || ts.isPropertyAccessExpression(current) ? current.getText() : 'unknown'}`].join(' & ');
+  }
+
+  /** A call of `memo` / `forwardRef` (bare, or as a member: `React.memo`), or undefined. */
+  private wrapperCall(node: TS.Expression): TS.CallExpression | undefined {
+    const ts = this.ts;
+    if (!ts.isCallExpression(node)) return undefined;
+    const callee = node.expression;
+    const nameNode = ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) ? callee.name : undefined;
+    if (nameNode === undefined || !WRAPPERS.has(nameNode.text)) return undefined;
+    // A `memo` the repository declares itself is typed by the checker like any other call.
+    let symbol = this.checker.getSymbolAtLocation(nameNode);
+    if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declarations = symbol?.declarations ?? [];
+    if (declarations.length > 0 && declarations.every((declaration) => fromVirtual(declaration.getSourceFile().fileName) !== undefined)) return undefined;
+    return node;
+  }
+
+  /** Parentheses, `as`, `satisfies` and `!` do not change what is wrapped. */
+  private unwrapped(node: TS.Expression): TS.Expression {
+    const ts = this.ts;
+    let current = node;
+    while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) current = current.expression;
+    return current;
+  }
+
+  /**
+   * The type (as an intersection member) of what a wrapper wraps: the call signature of a function
+   * written in place, or of a repository function named by identifier, the annotation of a
+   * repository const, or the wrapper text of a const that is itself a wrapped component.
+   * Undefined when the snapshot cannot know it (a package's export, say).
+   */
+  private wrappedSignature(node: TS.Expression, seen = new Set<TS.Node>()): string | undefined {
+    const ts = this.ts;
+    if (ts.isFunctionExpression(node) || ts.isArrowFunction(node)) return `{ ${this.signature(node)}; }`;
+    if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return undefined;
+    let symbol = this.checker.getSymbolAtLocation(node);
+    if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declarations = sortDeclarations(symbol?.declarations ?? []).filter((declaration) => fromVirtual(declaration.getSourceFile().fileName) !== undefined);
+    const signatures: string[] = [];
+    for (const declaration of declarations) {
+      // `const A = memo(B); const B = memo(A)` does not compile, but must not loop here either.
+      if (seen.has(declaration)) return undefined;
+      seen.add(declaration);
+      if (ts.isFunctionDeclaration(declaration)) {
+        if (declaration.body !== undefined && declarations.some((other) => ts.isFunctionDeclaration(other) && other.body === undefined)) continue;
+        signatures.push(`${this.signature(declaration)};`);
+        continue;
+      }
+      if (!ts.isVariableDeclaration(declaration) || declarations.length !== 1) return undefined;
+      if (declaration.type !== undefined) return `(${this.print(declaration.type)})`;
+      if (declaration.initializer === undefined) return undefined;
+      const initializer = this.unwrapped(declaration.initializer);
+      if (this.wrapperCall(initializer) !== undefined) return this.wrapperText(initializer, ts.symbolName(symbol!));
+      return this.wrappedSignature(initializer, seen);
+    }
+    return signatures.length === 0 ? undefined : `{ ${signatures.join(' ')} }`;
   }
 
   /** `<T>(a: number, b?: string): R` with defaults dropped (they are behaviour) and missing types inferred. */
@@ -318,7 +431,10 @@ export class DeclarationPrinter {
     const exports = [...this.checker.getExportsOfModule(symbol)].sort((a, b) => compareText(this.ts.symbolName(a), this.ts.symbolName(b)));
     for (const member of exports) {
       const described = this.describeOwn(member, this.ts.symbolName(member));
-      if (described !== undefined) members.push(described.text);
+      if (described === undefined) continue;
+      members.push(described.text);
+      // A member's gap is the namespace's: `${name}.${member}` says where it is.
+      for (const gap of described.notGated ?? []) this.notGatedWrapped.push({ name: `${name}.${gap.name}`, wrapped: gap.wrapped });
     }
     return `namespace ${name} {\n${members.join('\n')}\n}`;
   }

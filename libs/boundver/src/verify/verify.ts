@@ -496,6 +496,11 @@ function checkComponent(
   }
   for (const message of generationErrors(name, current)) acc.issues.push(`CURRENT DIGEST ERROR ${message}`);
   for (const message of generationErrors(name, locked)) acc.issues.push(`LOCKED DIGEST ERROR ${message}`);
+  // A boundary the provider could not compute now (TypeScript 7 has no compiler API, say) leaves
+  // its digest, status, metadata and errors unlike the lock: those follow from the one cause above
+  // and would bury it, so they are folded into one observation instead of listed as mismatches.
+  const boundaryFailedNow = current.boundary_status === 'error' && locked.boundary_status !== 'error' && current.fingerprints.boundary === null;
+  const followsFromError: string[] = [];
   const gated = new Set(effectiveFacets(config, component, explicit));
   const required = availabilityRequired(config, component, explicit);
   const impactFacets: Facet[] = [];
@@ -507,6 +512,10 @@ function checkComponent(
       continue;
     }
     if (lockedDigest === currentDigest) continue;
+    if (boundaryFailedNow && facet === 'boundary') {
+      followsFromError.push(`lockfile=${shortDigest(lockedDigest)} current=${shortDigest(currentDigest)}`);
+      continue;
+    }
     const message = `MISMATCH ${name}.${facet}: lockfile=${shortDigest(lockedDigest)} current=${shortDigest(currentDigest)}`;
     if (!gated.has(facet)) {
       acc.observations.push(message);
@@ -533,10 +542,23 @@ function checkComponent(
     const before = lockedValue.get(field);
     const after = currentValue.get(field);
     if (comparableJson(before) !== comparableJson(after)) {
+      if (boundaryFailedNow && BOUNDARY_ERROR_FIELDS.has(field)) {
+        followsFromError.push(field.slice('boundary_'.length));
+        continue;
+      }
       // An API-surface provider's metadata is its symbols: name what changed, not two digest maps.
       const api = field === 'boundary_metadata' ? apiSymbolChanges(before, after, reexports) : undefined;
       if (api !== undefined) (gated.has('boundary') ? acc.issues : acc.observations).push(`API CHANGE ${name}: ${describeApiChanges(api)}`);
       else acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
     }
   }
+  // Shaped like a non-gating facet mismatch, so reports attribute it to the component's boundary.
+  if (followsFromError.length > 0) {
+    const [digests, ...fields] = followsFromError[0]!.startsWith('lockfile=') ? followsFromError : ['', ...followsFromError];
+    const what = fields.length === 0 ? '' : ` (and its ${fields.join(', ')})`;
+    acc.observations.push(`MISMATCH ${name}.boundary: ${digests === '' ? '' : `${digests} `}follows from the CURRENT DIGEST ERROR above${what}; fix that and it is compared again`);
+  }
 }
+
+/** The component fields that only record how the boundary was computed: a failed computation changes them all. */
+const BOUNDARY_ERROR_FIELDS: ReadonlySet<string> = new Set(['boundary_status', 'boundary_metadata', 'boundary_errors']);

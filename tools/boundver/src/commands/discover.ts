@@ -48,6 +48,7 @@ function discoverText(result: DiscoverRepositoryResult): string {
     const boundary = component.paths.length === 0 ? component.provider : `${component.provider} ${component.paths.join(', ')}`;
     lines.push(`  ${component.name}  ${component.path}  boundary: ${boundary}  version: ${version}`);
   }
+  for (const note of result.notes) lines.push(`Note: ${note}.`);
   if (result.excluded.length > 0) lines.push(`Excluded: ${result.excluded.join(', ')}`);
   if (result.untrackedHint !== '') lines.push(`Nothing tracked proposes a component: ${result.untrackedHint}`);
   const diff = result.configDiff;

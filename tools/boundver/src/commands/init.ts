@@ -29,6 +29,7 @@ export function registerInitCommand(program: Command, io: BoundverIo): void {
         io.out(
           safeLines([
             `${done}${found}.`,
+            ...result.notes.map((note) => `Note: ${note}.`),
             // validate-config, generate and verify read HEAD by default: a config that is only on disk is not what they see.
             `Next: review it, commit it, then run \`boundver validate-config\` and \`boundver generate\`; before committing, pass \`--source working-tree\` to both.`,
           ]),
