@@ -80,13 +80,24 @@ const RUNTIME_DEPENDENCIES = {
 };
 
 /**
- * The Nx versions the package works with; the registry test installs it under the oldest and the
- * newest major, and under a prerelease. npm lets a prerelease satisfy a range only through a
+ * The Nx versions the package works with; the registry test installs it under every major (Nx 24
+ * also by upgrading a workspace that has the package), and under a prerelease. npm lets a prerelease satisfy a range only through a
  * comparator on the same major.minor.patch that names a prerelease itself, so each major has its
  * `>=N.0.0-0`: its betas and release candidates (`23.0.0-rc.4`, what nrwl/nx-examples runs) are in;
  * a minor's prereleases (`23.1.0-beta.0`) cannot be named without listing every minor, and stay out.
  */
-export const NX_PEER_RANGE = '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0';
+export const NX_PEER_RANGE = ['22', '23', '24'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
+
+/**
+ * How `nx migrate` treats the package. `nx migrate latest` moves nx and the packages of nx's own
+ * `packageGroup` (only @nx/* and a few of nrwl's); a plugin of another publisher cannot join that
+ * list, so what keeps `npm install` working after Nx moves to a new major is the peer range above
+ * already admitting it. `nx-migrations` lets `nx migrate @driftgate/nx@<version>` fetch our
+ * migrations file (no migrations yet: it is where a change to nx.json or surf.toml a new version
+ * needs goes). No `packageGroup`: nx migrate moves every package of a group to the target's version
+ * (`*`) or a fixed one, and nothing else is released in step with @driftgate/nx.
+ */
+const NX_MIGRATIONS = { migrations: './migrations.json' };
 
 // ink loads react-devtools-core only when DEV=true, and the package does not ship it.
 const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES), 'react-devtools-core'];
@@ -127,11 +138,13 @@ function manifest() {
       './package.json': './package.json',
       './executors.json': './executors.json',
       './generators.json': './generators.json',
+      './migrations.json': './migrations.json',
     },
     bin: { surf: './bin/surf.js', boundver: './bin/boundver.js' },
     executors: './executors.json',
     generators: './generators.json',
-    files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'boundary.config.schema.json'],
+    'nx-migrations': NX_MIGRATIONS,
+    files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'migrations.json', 'boundary.config.schema.json'],
     dependencies: dependencies(),
     peerDependencies: { '@nx/devkit': NX_PEER_RANGE, nx: NX_PEER_RANGE },
   };
@@ -175,6 +188,7 @@ export async function stage() {
   writeFileSync(join(STAGE, 'generators.json'), `${JSON.stringify({ generators: collection(GENERATORS, 'generators', 'factory') }, null, 2)}\n`);
   const early = { surf: "import '../dist/early-type-ahead.js';\nawait import('../dist/surf-cli.js');\n", boundver: "import '../dist/boundver-cli.js';\n" };
   for (const cli of ['surf', 'boundver']) writeFileSync(join(STAGE, 'bin', `${cli}.js`), `#!/usr/bin/env node\n${early[cli]}`, { mode: 0o755 });
+  cpSync(join(ROOT, 'executors/migrations.json'), join(STAGE, 'migrations.json'));
   cpSync(join(ROOT, 'libs/boundver/boundary.config.schema.json'), join(STAGE, 'boundary.config.schema.json'));
   cpSync(join(ROOT, 'LICENSE'), join(STAGE, 'LICENSE'));
   cpSync(join(ROOT, 'executors/README.md'), join(STAGE, 'README.md'));
