@@ -381,9 +381,9 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx workspace, s
     const nxPackages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name.startsWith('@nx/')).sort();
     const pinned: string[] = [];
     for (const name of nxPackages) {
-      const exact = await run(`npm view ${name}@${target} version`);
-      expectSuccess(`npm view ${name}@${target} version`, exact);
-      if (exact.stdout.trim() === target) continue;
+      const versions = await run(`npm view ${name} versions --json`);
+      expectSuccess(`npm view ${name} versions --json`, versions);
+      if (([] as string[]).concat(JSON.parse(versions.stdout) as string[] | string).includes(target)) continue;
       const newest = await run(`npm view ${name} version`);
       expectSuccess(`npm view ${name} version`, newest);
       pinned.push(`${name}@${newest.stdout.trim()}`);
@@ -404,7 +404,12 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx workspace, s
     await commit(`Nx ${target}`);
   }
 
+  let scenarioStarted = 0;
+  beforeAll(() => {
+    scenarioStarted = Date.now();
+  });
   afterAll(() => {
+    timings.push(label(`the whole scenario (${scenario.id}) on node ${process.version}: ${((Date.now() - scenarioStarted) / 1000).toFixed(1)} s`));
     if (parent) rmSync(parent, { recursive: true, force: true });
   });
 
