@@ -14,7 +14,7 @@ import { GIT_TEST_ENV } from './support/temp-repo.js';
  * `npm install -D @driftgate/nx` in a brand-new Nx workspace, through a real registry: the
  * tarball `npm run pack` writes is published to a local verdaccio that proxies everything else
  * to the registry npm is configured with; a workspace is created with create-nx-workspace (the
- * oldest and the newest Nx major of the plugin's peer range), gets two libraries, and then runs
+ * Nx majors of the plugin's peer range and a prerelease), gets two libraries, and then runs
  * the commands of the README's "Use it in your Nx workspace" block, word for word. Then: the
  * cache restores the reports, a logic edit fails the gate, and `nx affected` runs only the
  * project the edit touched. Every process runs in a guarded process group (support/guarded-run).
@@ -23,14 +23,16 @@ import { GIT_TEST_ENV } from './support/temp-repo.js';
  * workspace is made the way a user gets one: created with Nx 23, then `nx migrate nx@24…`. The
  * migrator moves every package of nx's `packageGroup` to the same version and fails on the @nx/js
  * it cannot fetch; a user answers with what its message proposes, `--to=@nx/js@<the newest there
- * is>` (@nx/js 23.3.1 accepts Nx 24 as a peer). The same upgrade also runs in the Nx 23 workspace
- * after @driftgate/nx is installed there: migrate, `npm install`, run the migrations, `npm ci`, and
- * the gates still hit and miss the cache. The registry has no provenance attestations for nx, so
- * `nx migrate` runs with NX_SKIP_PROVENANCE_CHECK=true, as it must against any such mirror.
+ * is>` (the @nx/devkit of @nx/js 23.3.1 accepts Nx 24 as its peer). The same upgrade also runs in
+ * the Nx 23 workspace after @driftgate/nx is installed there: migrate, `npm install`, run the
+ * migrations, `npm ci`, and the gates still hit and miss the cache. The registry has no provenance
+ * attestations for nx, so `nx migrate` runs with NX_SKIP_PROVENANCE_CHECK=true, as it must against
+ * any such mirror.
  *
  * None of our commands may print a Node warning (ExperimentalWarning, DeprecationWarning,
  * `(node:NNN) [DEP…]`) to the user, on any Node the suite runs with: it runs with whatever `node`
- * comes first on PATH, e.g. `PATH=<another node>/bin:$PATH npx vitest run test/registry-install.spec.ts`.
+ * comes first on PATH, e.g.
+ * `PATH=<another node>/bin:$PATH npx vitest run test/registry-install.spec.ts`.
  *
  * DRIFTGATE_REGISTRY_SCENARIOS picks scenarios by id, comma-separated (`22`, `23`, `23-beta`,
  * `24`; e.g. DRIFTGATE_REGISTRY_SCENARIOS=24,22 to run two of them on an extra Node in CI); unset
