@@ -89,6 +89,15 @@ const RUNTIME_DEPENDENCIES = {
 export const NX_PEER_RANGE = ['22', '23', '24'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
 
 /**
+ * @nx/devkit stops a major earlier: npm installs the newest @nx/devkit the peer range allows when
+ * it adds the package, even where the workspace already has an older one, and @nx/devkit 24.0.0
+ * asks for nx >= 23, so an Nx 22 workspace got ERESOLVE. @nx/devkit 23 asks for nx 22 to 24, and
+ * it is what an Nx 24 workspace has while there is no @nx/js 24 (@nx/js 23.3.1 brings it). Widen it
+ * to 24 with a test of a workspace whose @nx/devkit is 24.
+ */
+export const NX_DEVKIT_PEER_RANGE = ['22', '23'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
+
+/**
  * How `nx migrate` treats the package. `nx migrate latest` moves nx and the packages of nx's own
  * `packageGroup` (only @nx/* and a few of nrwl's); a plugin of another publisher cannot join that
  * list, so what keeps `npm install` working after Nx moves to a new major is the peer range above
@@ -146,7 +155,7 @@ function manifest() {
     'nx-migrations': NX_MIGRATIONS,
     files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'migrations.json', 'boundary.config.schema.json'],
     dependencies: dependencies(),
-    peerDependencies: { '@nx/devkit': NX_PEER_RANGE, nx: NX_PEER_RANGE },
+    peerDependencies: { '@nx/devkit': NX_DEVKIT_PEER_RANGE, nx: NX_PEER_RANGE },
   };
 }
 
