@@ -14,10 +14,29 @@ import { GIT_TEST_ENV } from './support/temp-repo.js';
  * `npm install -D @driftgate/nx` in a brand-new Nx workspace, through a real registry: the
  * tarball `npm run pack` writes is published to a local verdaccio that proxies everything else
  * to the registry npm is configured with; a workspace is created with create-nx-workspace (the
- * oldest and the newest Nx major of the plugin's peer range), gets two libraries, and then runs
+ * Nx majors of the plugin's peer range and a prerelease), gets two libraries, and then runs
  * the commands of the README's "Use it in your Nx workspace" block, word for word. Then: the
  * cache restores the reports, a logic edit fails the gate, and `nx affected` runs only the
  * project the edit touched. Every process runs in a guarded process group (support/guarded-run).
+ *
+ * Nx 24 has no create-nx-workspace and no @nx/js of its own major on the registry yet, so its
+ * workspace is made the way a user gets one: created with Nx 23, then `nx migrate nx@24…`. The
+ * migrator moves every package of nx's `packageGroup` to the same version and fails on the @nx/js
+ * it cannot fetch; a user answers with what its message proposes, `--to=@nx/js@<the newest there
+ * is>` (the @nx/devkit of @nx/js 23.3.1 accepts Nx 24 as its peer). The same upgrade also runs in
+ * the Nx 23 workspace after @driftgate/nx is installed there: migrate, `npm install`, run the
+ * migrations, `npm ci`, and the gates still hit and miss the cache. The registry has no provenance
+ * attestations for nx, so `nx migrate` runs with NX_SKIP_PROVENANCE_CHECK=true, as it must against
+ * any such mirror.
+ *
+ * None of our commands may print a Node warning (ExperimentalWarning, DeprecationWarning,
+ * `(node:NNN) [DEP…]`) to the user, on any Node the suite runs with: it runs with whatever `node`
+ * comes first on PATH, e.g.
+ * `PATH=<another node>/bin:$PATH npx vitest run test/registry-install.spec.ts`.
+ *
+ * DRIFTGATE_REGISTRY_SCENARIOS picks scenarios by id, comma-separated (`22`, `23`, `23-beta`,
+ * `24`; e.g. DRIFTGATE_REGISTRY_SCENARIOS=24,22 to run two of them on an extra Node in CI); unset
+ * runs all. An unknown id fails the file instead of silently running nothing.
  */
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,9 +44,19 @@ const MINUTE = 60_000;
 
 /** An Nx version to create the workspace with, and how Nx loads plugins there. */
 interface Scenario {
+  /** What DRIFTGATE_REGISTRY_SCENARIOS names it by. */
+  readonly id: string;
   /** create-nx-workspace@<spec>: a major picks the newest release of it the registry serves. */
   readonly createNxWorkspace: string;
+  /** The Nx major the scenario's gates run under. */
   readonly major: number;
+  /**
+   * `nx migrate` the new workspace to this nx version before anything else, for a major with no
+   * create-nx-workspace of its own on the registry.
+   */
+  readonly migrateFirst?: string;
+  /** At the end, upgrade the workspace (which has @driftgate/nx) to this nx version with `nx migrate`. */
+  readonly upgradeTo?: string;
   /** NX_ISOLATE_PLUGINS: undefined leaves Nx's default (plugins in isolated workers). */
   readonly isolatePlugins?: 'false';
   /** Also add the plugin with `nx add` to a copy of the fresh workspace. */
@@ -46,13 +75,32 @@ interface Scenario {
   readonly ciJob?: boolean;
 }
 
-const SCENARIOS: readonly Scenario[] = [
-  { createNxWorkspace: '22', major: 22 },
-  { createNxWorkspace: '23.2.1', major: 23, isolatePlugins: 'false', nxAdd: true },
+/** The Nx 24 release the registry serves (it has no create-nx-workspace@24 or @nx/js@24). */
+const NX_24 = '24.0.7';
+
+const ALL_SCENARIOS: readonly Scenario[] = [
+  { id: '22', createNxWorkspace: '22', major: 22 },
+  { id: '23', createNxWorkspace: '23.2.1', major: 23, isolatePlugins: 'false', nxAdd: true, upgradeTo: NX_24 },
   // A prerelease of a supported major, in a React 18 workspace (nrwl/nx-examples runs 23.0.0-rc.4,
   // for which the registry has no create-nx-workspace; 23.0.0-beta.4 is the one it has).
-  { createNxWorkspace: '23.0.0-beta.4', major: 23, isolatePlugins: 'false', react18LegacyPeerDeps: true, ciJob: false },
+  { id: '23-beta', createNxWorkspace: '23.0.0-beta.4', major: 23, isolatePlugins: 'false', react18LegacyPeerDeps: true, ciJob: false },
+  { id: '24', createNxWorkspace: '23.2.1', major: 24, migrateFirst: NX_24 },
 ];
+
+/** The scenarios DRIFTGATE_REGISTRY_SCENARIOS names, in the order above; all when it is unset or empty. */
+function selectedScenarios(): readonly Scenario[] {
+  const wanted = (process.env.DRIFTGATE_REGISTRY_SCENARIOS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  if (wanted.length === 0) return ALL_SCENARIOS;
+  const known = ALL_SCENARIOS.map((scenario) => scenario.id);
+  const unknown = wanted.filter((id) => !known.includes(id));
+  if (unknown.length > 0) throw new Error(`DRIFTGATE_REGISTRY_SCENARIOS names ${unknown.join(', ')}; the scenarios are ${known.join(', ')}`);
+  return ALL_SCENARIOS.filter((scenario) => wanted.includes(scenario.id));
+}
+
+const SCENARIOS = selectedScenarios();
 
 /** The React the legacy-peer-deps scenario puts in the workspace. */
 const WORKSPACE_REACT = '18.3.1';
@@ -197,6 +245,14 @@ function expectSuccess(what: string, result: GuardedResult): void {
   expect(result.status, describeRun(what, result)).toBe(0);
 }
 
+/** What Node prints on stderr about an experimental feature or a deprecated API. */
+const NODE_WARNING = /ExperimentalWarning|DeprecationWarning|\(node:\d+\) \[DEP/;
+
+/** A command of ours printed no Node warning: users would see it on every run. */
+function expectNoNodeWarning(what: string, result: GuardedResult): void {
+  expect(NODE_WARNING.exec(result.output)?.[0], `a Node warning from ${what}\n${result.output.slice(-6_000)}`).toBeUndefined();
+}
+
 /** Every `report: <path>` line an executor printed. */
 function reportPaths(output: string): string[] {
   return [...output.matchAll(/^\s*report: (\S.*?)\s*$/gm)].map((match) => match[1]!);
@@ -255,7 +311,14 @@ beforeAll(async () => {
   const published = JSON.parse(manifest.stdout) as Record<string, unknown>;
   expect(published.private).toBeUndefined();
   expect(published.bin).toMatchObject({ surf: expect.any(String), boundver: expect.any(String) });
-  expect(published.peerDependencies).toEqual({ nx: '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0', '@nx/devkit': '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0' });
+  const peerRange = '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0 || >=24.0.0-0 <25.0.0';
+  // @nx/devkit 24 asks for nx >= 23: npm would pick it in an Nx 22 workspace (see stage-nx.mjs).
+  expect(published.peerDependencies).toEqual({ nx: peerRange, '@nx/devkit': '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0' });
+  // `nx migrate @driftgate/nx@<version>` reads this; the file it names must be in the tarball.
+  expect(published['nx-migrations']).toEqual({ migrations: './migrations.json' });
+  const migrations = await runGuarded('tar', ['-xOzf', tarballs[0]!, 'package/migrations.json'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: MINUTE });
+  expectSuccess('tar -xOzf <tarball> package/migrations.json', migrations);
+  expect(JSON.parse(migrations.stdout)).toMatchObject({ generators: expect.any(Object) });
   // The TUI brings its own React: nothing of it is resolved from the workspace.
   for (const name of ['ink', 'react', 'react-reconciler']) expect(Object.keys((published.dependencies ?? {}) as Record<string, string>), `${name} is bundled`).not.toContain(name);
   for (const [name, range] of Object.entries((published.dependencies ?? {}) as Record<string, string>)) {
@@ -281,7 +344,7 @@ afterAll(async () => {
   }
 }, 2 * MINUTE);
 
-describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWorkspace workspace', (scenario) => {
+describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx workspace, scenario $id (create-nx-workspace@$createNxWorkspace)', (scenario) => {
   let parent = '';
   let workspace = '';
   let env: NodeJS.ProcessEnv = {};
@@ -308,7 +371,48 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
   };
   const file = (path: string) => join(workspace, ...path.split('/'));
 
+  /**
+   * Moves the workspace to nx@<target> as a user does: `nx migrate`, `npm install`, the
+   * migrations, commit. nx's packageGroup asks for every @nx/* package at the same version; one
+   * the registry lacks (@nx/js@24) fails the migrator, whose message says to name versions with
+   * `--to`: the newest that package has, as a user would pick. Nothing here mentions
+   * @driftgate/nx: it stays at its version, and npm accepts it beside the new Nx only because its
+   * peer range admits it.
+   */
+  async function migrateNx(target: string): Promise<void> {
+    const manifest = readJson(file('package.json')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const nxPackages = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name.startsWith('@nx/')).sort();
+    const pinned: string[] = [];
+    for (const name of nxPackages) {
+      const versions = await run(`npm view ${name} versions --json`);
+      expectSuccess(`npm view ${name} versions --json`, versions);
+      if (([] as string[]).concat(JSON.parse(versions.stdout) as string[] | string).includes(target)) continue;
+      const newest = await run(`npm view ${name} version`);
+      expectSuccess(`npm view ${name} version`, newest);
+      pinned.push(`${name}@${newest.stdout.trim()}`);
+    }
+    timings.push(label(`nx migrate nx@${target} pins ${pinned.length === 0 ? 'nothing' : pinned.join(', ')}`));
+    const migrateEnv = { ...env, NX_SKIP_PROVENANCE_CHECK: 'true' };
+    const to = pinned.length === 0 ? '' : ` --to=${pinned.join(',')}`;
+    const migrated = await sh(`npx nx migrate nx@${target}${to}`, workspace, migrateEnv);
+    expectSuccess(`nx migrate nx@${target}${to}`, migrated);
+    expect((readJson(file('package.json')).devDependencies as Record<string, string>).nx).toBe(target);
+    const installed = await run('npm install');
+    expectSuccess('npm install (after nx migrate)', installed);
+    expect(installed.output).not.toContain('ERESOLVE');
+    expect(readJson(file('node_modules/nx/package.json')).version).toBe(target);
+    expectSuccess('nx migrate --run-migrations', await sh('npx nx migrate --run-migrations', workspace, migrateEnv));
+    // What the migrator leaves for the user to read; once applied, nothing needs it.
+    for (const leftover of ['migrations.json', 'tools/ai-migrations']) rmSync(file(leftover), { recursive: true, force: true });
+    await commit(`Nx ${target}`);
+  }
+
+  let scenarioStarted = 0;
+  beforeAll(() => {
+    scenarioStarted = Date.now();
+  });
   afterAll(() => {
+    timings.push(label(`the whole scenario (${scenario.id}) on node ${process.version}: ${((Date.now() - scenarioStarted) / 1000).toFixed(1)} s`));
     if (parent) rmSync(parent, { recursive: true, force: true });
   });
 
@@ -329,11 +433,20 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
     expectSuccess(`create-nx-workspace@${scenario.createNxWorkspace}`, create);
     const nxVersion = readJson(file('node_modules/nx/package.json')).version as string;
     timings.push(label(`create-nx-workspace@${scenario.createNxWorkspace} gave nx ${nxVersion}`));
-    expect(Number(nxVersion.split('.')[0])).toBe(scenario.major);
+    expect(Number(nxVersion.split('.')[0])).toBe(Number(scenario.createNxWorkspace.split('.')[0]));
     if (/^\d+\.\d+\.\d+/.test(scenario.createNxWorkspace)) expect(nxVersion).toBe(scenario.createNxWorkspace);
     expect(readJson(file('node_modules/@nx/js/package.json')).version).toBe(nxVersion);
     expect((await run('git status --porcelain')).stdout).toBe('');
   });
+
+  if (scenario.migrateFirst !== undefined) {
+    const target = scenario.migrateFirst;
+    step(`nx migrate moves the new workspace to nx ${target}`, 15 * MINUTE, async () => {
+      await migrateNx(target);
+      expect(Number(target.split('.')[0])).toBe(scenario.major);
+      expect((await run('git status --porcelain')).stdout).toBe('');
+    });
+  }
 
   step('two libraries with @nx/js:lib, committed', 5 * MINUTE, async () => {
     for (const lib of [LIB, OTHER_LIB]) {
@@ -397,6 +510,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
       const command = substitute(line);
       const result = await timed(label(command.replace(/\s+#\s.*$/, '')), () => run(command));
       expectSuccess(command, result);
+      if (!command.startsWith('npm ')) expectNoNodeWarning(command, result);
       await afterReadmeCommand(command, result);
     }
   });
@@ -446,6 +560,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
     const task = `${PLACEHOLDERS['<project>']}:verify-claims`;
     const again = await nx(`run ${task}`);
     expectSuccess(`nx run ${task}`, again);
+    expectNoNodeWarning(`nx run ${task}`, again);
     expect(taskOutcomes(again.output).get(task), again.output).toBe('cache');
     expect(again.output).toContain('[local cache]');
     const reports = reportPaths(again.output);
@@ -480,6 +595,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
     const task = `${PLACEHOLDERS['<project>']}:verify-claims`;
     const result = await nx(`run ${task}`);
     expect(result.status, describeRun(`nx run ${task} after the edit`, result)).not.toBe(0);
+    expectNoNodeWarning(`nx run ${task} after the edit`, result);
     expect(taskOutcomes(result.output).get(task), result.output).toBe('ran');
     const reports = reportPaths(result.output);
     expect(reports.length, result.output).toBeGreaterThan(0);
@@ -509,6 +625,7 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
     // A body edit leaves the exported API alone: implementation only, not a boundary change.
     expect(edited.output, describeRun('verify-boundary of the edited library', edited)).toContain('boundver verify: exit 1');
     expect(edited.output).not.toContain('API CHANGE');
+    expectNoNodeWarning('verify-boundary', edited);
     const reports = reportPaths(edited.output);
     expect(reports.length, edited.output).toBeGreaterThan(0);
     for (const path of reports) expect(existsSync(file(path)), path).toBe(true);
@@ -584,4 +701,44 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx $createNxWor
     expect(failedRun, `the gate step fails on the edited project\n${failedOutput}`).toContain('nx affected');
     expect(published, 'the job publishes JUnit and SARIF').toBe(2);
   });
+
+  if (scenario.upgradeTo !== undefined) {
+    const target = scenario.upgradeTo;
+    step(`upgrading the workspace to nx ${target}: nx migrate, npm install, the migrations, then npm ci`, 20 * MINUTE, async () => {
+      await migrateNx(target);
+      // A fresh checkout of the upgraded workspace (CI) installs from the lock as it is.
+      const ci = await run('npm ci');
+      expectSuccess('npm ci (after the upgrade)', ci);
+      expect(readJson(file('node_modules/nx/package.json')).version).toBe(target);
+      expect(readJson(file('node_modules/@driftgate/nx/package.json')).version).toBe(packageVersion);
+      expect((await run('git status --porcelain')).stdout, 'npm ci leaves the committed lock alone').toBe('');
+    });
+
+    step(`under nx ${target}, verify-claims runs, is a cache hit, and misses on a logic edit`, 10 * MINUTE, async () => {
+      const task = `${PLACEHOLDERS['<project>']}:verify-claims`;
+      // The library's edit is committed and diverges: stamp it, so the gate starts green.
+      const stamped = await nx(`run ${PLACEHOLDERS['<project>']}:stamp-claims`);
+      expectSuccess(`nx run ${PLACEHOLDERS['<project>']}:stamp-claims`, stamped);
+      expectNoNodeWarning('stamp-claims', stamped);
+      rmSync(file('reports'), { recursive: true, force: true });
+      const first = await nx(`run ${task}`);
+      expectSuccess(`nx run ${task} (after the upgrade)`, first);
+      expectNoNodeWarning(`nx run ${task}`, first);
+      expect(taskOutcomes(first.output).get(task), first.output).toBe('ran');
+      rmSync(file('reports'), { recursive: true, force: true });
+      const again = await nx(`run ${task}`);
+      expectSuccess(`nx run ${task} (again)`, again);
+      expect(taskOutcomes(again.output).get(task), again.output).toBe('cache');
+      for (const path of reportPaths(again.output)) expect(existsSync(file(path)), `${path} restored`).toBe(true);
+      const source = file(PLACEHOLDERS['<file>']!);
+      const text = readFileSync(source, 'utf8');
+      const edited = text.replace(/return '([a-z]+)'/, "return '$1'.trim()");
+      expect(edited, `${PLACEHOLDERS['<file>']} returns a string literal`).not.toBe(text);
+      writeFileSync(source, edited);
+      const missed = await nx(`run ${task}`);
+      expect(missed.status, describeRun(`nx run ${task} after an edit`, missed)).not.toBe(0);
+      expectNoNodeWarning(`nx run ${task} after an edit`, missed);
+      expect(taskOutcomes(missed.output).get(task), missed.output).toBe('ran');
+    });
+  }
 });

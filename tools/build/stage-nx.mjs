@@ -85,13 +85,33 @@ const RUNTIME_DEPENDENCIES = {
 };
 
 /**
- * The Nx versions the package works with; the registry test installs it under the oldest and the
- * newest major, and under a prerelease. npm lets a prerelease satisfy a range only through a
+ * The Nx versions the package works with; the registry test installs it under every major (Nx 24
+ * also by upgrading a workspace that has the package), and under a prerelease. npm lets a prerelease satisfy a range only through a
  * comparator on the same major.minor.patch that names a prerelease itself, so each major has its
  * `>=N.0.0-0`: its betas and release candidates (`23.0.0-rc.4`, what nrwl/nx-examples runs) are in;
  * a minor's prereleases (`23.1.0-beta.0`) cannot be named without listing every minor, and stay out.
  */
-export const NX_PEER_RANGE = '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0';
+export const NX_PEER_RANGE = ['22', '23', '24'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
+
+/**
+ * @nx/devkit stops a major earlier: npm installs the newest @nx/devkit the peer range allows when
+ * it adds the package, even where the workspace already has an older one, and @nx/devkit 24.0.0
+ * asks for nx >= 23, so an Nx 22 workspace got ERESOLVE. @nx/devkit 23 asks for nx 22 to 24, and
+ * it is what an Nx 24 workspace has while there is no @nx/js 24 (@nx/js 23.3.1 brings it). Widen it
+ * to 24 with a test of a workspace whose @nx/devkit is 24.
+ */
+export const NX_DEVKIT_PEER_RANGE = ['22', '23'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
+
+/**
+ * How `nx migrate` treats the package. `nx migrate latest` moves nx and the packages of nx's own
+ * `packageGroup` (only @nx/* and a few of nrwl's); a plugin of another publisher cannot join that
+ * list, so what keeps `npm install` working after Nx moves to a new major is the peer range above
+ * already admitting it. `nx-migrations` lets `nx migrate @driftgate/nx@<version>` fetch our
+ * migrations file (no migrations yet: it is where a change to nx.json or surf.toml a new version
+ * needs goes). No `packageGroup`: nx migrate moves every package of a group to the target's version
+ * (`*`) or a fixed one, and nothing else is released in step with @driftgate/nx.
+ */
+const NX_MIGRATIONS = { migrations: './migrations.json' };
 
 // ink loads react-devtools-core only when DEV=true, and the package does not ship it.
 const EXTERNAL = ['nx', '@nx/devkit', ...Object.keys(RUNTIME_DEPENDENCIES), 'react-devtools-core'];
@@ -132,13 +152,15 @@ function manifest() {
       './package.json': './package.json',
       './executors.json': './executors.json',
       './generators.json': './generators.json',
+      './migrations.json': './migrations.json',
     },
     bin: { surf: './bin/surf.js', boundver: './bin/boundver.js' },
     executors: './executors.json',
     generators: './generators.json',
-    files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'boundary.config.schema.json'],
+    'nx-migrations': NX_MIGRATIONS,
+    files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'migrations.json', 'boundary.config.schema.json'],
     dependencies: dependencies(),
-    peerDependencies: { '@nx/devkit': NX_PEER_RANGE, nx: NX_PEER_RANGE },
+    peerDependencies: { '@nx/devkit': NX_DEVKIT_PEER_RANGE, nx: NX_PEER_RANGE },
   };
 }
 
@@ -185,6 +207,7 @@ export async function stage() {
     if (!bin.includes(NODE_SUPPORT_IMPORT)) throw new Error(`tools/${cli}/bin/${cli}.js must import ${NODE_SUPPORT_IMPORT}`);
     writeFileSync(join(STAGE, 'bin', `${cli}.js`), bin.replace(NODE_SUPPORT_IMPORT, './node-support.js'), { mode: 0o755 });
   }
+  cpSync(join(ROOT, 'executors/migrations.json'), join(STAGE, 'migrations.json'));
   cpSync(join(ROOT, 'libs/boundver/boundary.config.schema.json'), join(STAGE, 'boundary.config.schema.json'));
   cpSync(join(ROOT, 'LICENSE'), join(STAGE, 'LICENSE'));
   cpSync(join(ROOT, 'executors/README.md'), join(STAGE, 'README.md'));
