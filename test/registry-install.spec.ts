@@ -312,8 +312,10 @@ beforeAll(async () => {
   expect(published.private).toBeUndefined();
   expect(published.bin).toMatchObject({ surf: expect.any(String), boundver: expect.any(String) });
   const peerRange = '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0 || >=24.0.0-0 <25.0.0';
-  // @nx/devkit 24 asks for nx >= 23: npm would pick it in an Nx 22 workspace (see stage-nx.mjs).
-  expect(published.peerDependencies).toEqual({ nx: peerRange, '@nx/devkit': '>=22.0.0-0 <23.0.0 || >=23.0.0-0 <24.0.0' });
+  // @nx/devkit 24 asks for nx >= 23: npm would install it in an Nx 22 workspace were the peer
+  // not optional (see stage-nx.mjs); optional, it is only checked against the workspace's own.
+  expect(published.peerDependencies).toEqual({ nx: peerRange, '@nx/devkit': peerRange });
+  expect(published.peerDependenciesMeta).toEqual({ '@nx/devkit': { optional: true } });
   // `nx migrate @driftgate/nx@<version>` reads this; the file it names must be in the tarball.
   expect(published['nx-migrations']).toEqual({ migrations: './migrations.json' });
   const migrations = await runGuarded('tar', ['-xOzf', tarballs[0]!, 'package/migrations.json'], { cwd: REPO_ROOT, env: cleanEnv(), timeoutMs: MINUTE });
@@ -444,6 +446,15 @@ describe.each(SCENARIOS)('@driftgate/nx from a registry in a new Nx workspace, s
     step(`nx migrate moves the new workspace to nx ${target}`, 15 * MINUTE, async () => {
       await migrateNx(target);
       expect(Number(target.split('.')[0])).toBe(scenario.major);
+      // An Nx 24 workspace made by Nx's own tools has @nx/devkit 24 at the top (its @nx/js 24
+      // brings it); the registry serves @nx/devkit 24 but no @nx/js 24, so the workspace takes it
+      // as a direct dependency, which puts it where @nx/js 24 would.
+      const devkit = await run(`npm view @nx/devkit@${scenario.major} version --json`);
+      expectSuccess(`npm view @nx/devkit@${scenario.major}`, devkit);
+      const newest = ([] as string[]).concat(JSON.parse(devkit.stdout) as string[] | string).at(-1)!;
+      expectSuccess(`npm install -D @nx/devkit@${newest}`, await run(`npm install -D @nx/devkit@${newest}`));
+      expect(readJson(file('node_modules/@nx/devkit/package.json')).version).toBe(newest);
+      await commit(`@nx/devkit ${newest}`);
       expect((await run('git status --porcelain')).stdout).toBe('');
     });
   }

@@ -94,13 +94,13 @@ const RUNTIME_DEPENDENCIES = {
 export const NX_PEER_RANGE = ['22', '23', '24'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
 
 /**
- * @nx/devkit stops a major earlier: npm installs the newest @nx/devkit the peer range allows when
- * it adds the package, even where the workspace already has an older one, and @nx/devkit 24.0.0
- * asks for nx >= 23, so an Nx 22 workspace got ERESOLVE. @nx/devkit 23 asks for nx 22 to 24, and
- * it is what an Nx 24 workspace has while there is no @nx/js 24 (@nx/js 23.3.1 brings it). Widen it
- * to 24 with a test of a workspace whose @nx/devkit is 24.
+ * @nx/devkit takes the same majors, as an optional peer. npm installs the newest version a
+ * required peer range allows when it adds the package, even where the workspace has an older one
+ * nested under @nx/js, and @nx/devkit 24.0.0 asks for nx >= 23, so an Nx 22 workspace got
+ * ERESOLVE. An optional peer is never installed by npm, only checked against the one the
+ * workspace has (every Nx workspace with @nx/js has it, at the top): Nx 22's, 23's and 24's all fit.
  */
-export const NX_DEVKIT_PEER_RANGE = ['22', '23'].map((major) => `>=${major}.0.0-0 <${Number(major) + 1}.0.0`).join(' || ');
+export const NX_DEVKIT_PEER_RANGE = NX_PEER_RANGE;
 
 /**
  * How `nx migrate` treats the package. `nx migrate latest` moves nx and the packages of nx's own
@@ -161,6 +161,7 @@ function manifest() {
     files: ['bin', 'dist', 'schemas', 'executors.json', 'generators.json', 'migrations.json', 'boundary.config.schema.json'],
     dependencies: dependencies(),
     peerDependencies: { '@nx/devkit': NX_DEVKIT_PEER_RANGE, nx: NX_PEER_RANGE },
+    peerDependenciesMeta: { '@nx/devkit': { optional: true } },
   };
 }
 
