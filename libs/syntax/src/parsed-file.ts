@@ -96,8 +96,16 @@ export function reparseSourceSync(previous: ParsedFile, splices: readonly TextSp
     previous.tree.edit(treeEditFor(text, splice));
     text = applySplice(text, splice);
   }
-  const tree = parserFor(previous.lang).parse(text, previous.tree);
+  const parser = parserFor(previous.lang);
+  let tree = parser.parse(text, previous.tree);
   previous.delete();
+  // Error recovery depends on which old subtrees the parser reuses, so a tree with errors can
+  // differ from what a fresh parse of the same text gives; what a claim hashes must not depend
+  // on the edit history, so a broken buffer is parsed afresh (valid code keeps the fast path).
+  if (tree?.rootNode.hasError === true) {
+    tree.delete();
+    tree = parser.parse(text);
+  }
   if (!tree) throw new ParseFailedError(previous.file);
   return new ParsedFile(text, previous.lang, tree, previous.file);
 }

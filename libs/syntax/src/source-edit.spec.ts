@@ -56,6 +56,20 @@ describe('incremental re-parse', () => {
     await loadLanguage('typescript');
   });
 
+  it('gives the tree a fresh parse gives where error recovery would have reused old subtrees differently', () => {
+    // Found by the property below: an unbalanced brace and an emoji, one splice.
+    const text = '}\nfunction f(a) {\n{}\n😀function f(a) {\n';
+    const splices = [{ start: 32, oldEnd: 33, text: 'x;' }];
+    const reparsed = reparseSourceSync(parseSourceSync(text, 'typescript'), splices);
+    const fresh = parseSourceSync(splices.reduce(applySplice, text), 'typescript');
+    try {
+      expect(shape(reparsed)).toEqual(shape(fresh));
+    } finally {
+      reparsed.delete();
+      fresh.delete();
+    }
+  });
+
   for (const [lang, pieces] of [['python', PIECES], ['typescript', TS_PIECES]] as Array<[Lang, string[]]>) {
     it(`gives the tree a fresh parse gives, multi-byte text and several splices included (${lang})`, () => {
       fc.assert(
