@@ -38,3 +38,18 @@ export function unsupportedNodeLine(bin, version) {
 
 /** The exit code of a bin that refused to start (2: the environment is wrong, nothing was checked). */
 export const UNSUPPORTED_NODE_EXIT = 2;
+
+/**
+ * What each bin does first: on a supported Node, `load()` (the bin's own imports); otherwise the
+ * one line on stderr and exit code 2, without loading anything else.
+ * @param {string} bin
+ * @param {() => Promise<unknown>} load
+ * @returns {Promise<unknown>}
+ */
+export async function startOnSupportedNode(bin, load) {
+  const refusal = unsupportedNodeLine(bin, process.versions.node);
+  if (refusal === null) return load();
+  process.stderr.write(refusal);
+  process.exitCode = UNSUPPORTED_NODE_EXIT;
+  return undefined;
+}
