@@ -24,14 +24,6 @@ export function lockedInWorkspace(workspaceRoot: string, name: string): boolean 
   return false;
 }
 
-/**
- * A key for the lock files' bytes, to reuse an answer while no lock file changed. Content, not
- * size and mtime: an install that rewrites a lock within the same second and size must still count.
- */
-export function lockFilesStamp(workspaceRoot: string): string {
-  return LOCK_FILES.map((file) => fileContentStamp(join(workspaceRoot, file))).join('|');
-}
-
 /** A digest of one file's bytes, or `-` where there is no such file. */
 export function fileContentStamp(path: string): string {
   try {

@@ -1,5 +1,5 @@
 import type { TargetConfiguration } from '@nx/devkit';
-import { lockFilesStamp, lockedInWorkspace } from './locked-packages.js';
+import { lockedInWorkspace } from './locked-packages.js';
 
 /** One entry of a target's `inputs`. */
 type InputDefinition = NonNullable<TargetConfiguration['inputs']>[number];
@@ -17,15 +17,9 @@ const TYPESCRIPT = 'typescript';
  *   TypeScript at all.
  */
 export function typescriptInputs(workspaceRoot: string): readonly InputDefinition[] {
-  const stamp = lockFilesStamp(workspaceRoot);
-  const known = memo.get(workspaceRoot);
-  if (known?.stamp === stamp) return known.inputs;
-  const inputs: readonly InputDefinition[] = lockedInWorkspace(workspaceRoot, TYPESCRIPT) ? [{ externalDependencies: [TYPESCRIPT] }] : [{ runtime: INSTALLED_VERSION }];
-  memo.set(workspaceRoot, { stamp, inputs });
-  return inputs;
+  // No memo: stamping the lock files by their bytes reads them as often as answering does.
+  return lockedInWorkspace(workspaceRoot, TYPESCRIPT) ? [{ externalDependencies: [TYPESCRIPT] }] : [{ runtime: INSTALLED_VERSION }];
 }
 
 // Runtime inputs run in the workspace root, where the provider resolves the package from too.
 const INSTALLED_VERSION = `node -p "try{require(require.resolve('${TYPESCRIPT}/package.json',{paths:[process.cwd()]})).version}catch{'none'}"`;
-
-const memo = new Map<string, { stamp: string; inputs: readonly InputDefinition[] }>();
