@@ -136,6 +136,7 @@ export {
   type VerifyOptions,
   type VerifyOutcome,
   type VerifyResult,
+  CODE_CHANGED_SINCE_SHOWN,
   NOT_WRITTEN_WITH_HUB,
   formatUtcSeconds,
   runVerify,

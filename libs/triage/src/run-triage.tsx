@@ -21,8 +21,8 @@ export interface RunTriageOptions extends TriageStreams {
   /** What `follow` would write per divergence (see `previewFollows`). */
   readonly follows?: ReadonlyMap<Divergence, FollowPreview>;
   readonly launcher?: EditorLauncher;
-  /** Checks a hub again after `e` edited it (see `TriageAppProps.reloadHub`). */
-  readonly reloadHub?: (hub: string) => Promise<readonly Divergence[]>;
+  /** Checks the workspace again after an edit and before a write (see `TriageAppProps.recheck`). */
+  readonly recheck?: () => Promise<readonly Divergence[]>;
   readonly clock?: VerifyClock;
   /** Aborted by a signal while writing: the hub being written is finished, later ones are not. */
   readonly signal?: AbortSignal;
@@ -49,7 +49,7 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
       }}
       {...(options.follows !== undefined ? { follows: options.follows } : {})}
       {...(options.launcher !== undefined ? { launcher: options.launcher } : {})}
-      {...(options.reloadHub !== undefined ? { reloadHub: options.reloadHub } : {})}
+      {...(options.recheck !== undefined ? { recheck: options.recheck } : {})}
     />,
     options,
   );
@@ -57,6 +57,7 @@ export async function runTriage(options: RunTriageOptions): Promise<TriageOutcom
   if (ended === undefined || ended.mode === 'interrupted') return { kind: 'interrupted' };
   if (ended.mode !== 'write') return { kind: 'cancelled' };
   const summary = await applyDecisions(options.root, ended.state.items, ended.state.decisions, {
+    withdrawn: ended.state.changedSinceAccepted,
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
   });

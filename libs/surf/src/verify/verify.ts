@@ -14,7 +14,7 @@ import { type ClaimStamp, stampClaims } from '../hub-edit/stamp-claims.js';
 import { clearAbandonedHubWrites } from '../hub-edit/abandoned-writes.js';
 import { writeHubIfChanged } from '../hub-edit/write-hub.js';
 import { resolveAnchor } from '../locate/resolve.js';
-import { type Recipe, formatStamp, parseStamp, recipeRank } from '../hash/stamp.js';
+import { type ParsedStamp, type Recipe, formatStamp, parseStamp, recipeRank } from '../hash/stamp.js';
 import { writeRecipe } from '../workspace/config.js';
 import { GitContext } from '../history/git-context.js';
 import type { LoadedHub, LoadedWorkspace } from '../workspace/load-workspace.js';
@@ -53,7 +53,18 @@ export interface VerifyOptions {
    * default. It answers digests of files whose bytes and questions it knows; it never changes a stamp.
    */
   readonly cache?: ResultCacheOptions;
+  /**
+   * The stamp of each claim's code as a person was shown it (what `surf triage` displayed when
+   * the claim was accepted: the check's `newHash`, under its own recipe). A claim whose code no
+   * longer hashes to it is not stamped but skipped with {@link CODE_CHANGED_SINCE_SHOWN}: a stamp
+   * says the code was read, so it must be the code that was read. Claims not in the map are
+   * stamped as they are now, as `surf verify` always does.
+   */
+  readonly shownStamps?: ReadonlyMap<Claim, string>;
 }
+
+/** Why a claim of {@link VerifyOptions.shownStamps} was not stamped. */
+export const CODE_CHANGED_SINCE_SHOWN = 'the code changed since you accepted it';
 
 /** The reason given to the claims of a hub left unwritten under {@link VerifyOptions.wholeHubs}. */
 export const NOT_WRITTEN_WITH_HUB = 'another claim of this hub could not be stamped, so none was';
@@ -118,6 +129,8 @@ interface ClaimWork {
   readonly digests: Array<SiteDigest | undefined>;
   /** Set by a follow visitor (or up front) when the claim needs following. */
   follow: Plan | undefined;
+  /** With {@link VerifyOptions.shownStamps}: the stamp shown, and each site's digest under its recipe. */
+  readonly shown?: { readonly stamp: ParsedStamp | undefined; readonly digests: Array<string | undefined> };
 }
 
 const SYSTEM_CLOCK: VerifyClock = {
@@ -172,7 +185,9 @@ async function verifyWith(
     for (const claim of loaded.hub.anchors) {
       const sites = claimSites(claim);
       if (options.target !== undefined && !sites.includes(options.target)) continue;
-      const work: ClaimWork = { hub: loaded, claim, sites, digests: sites.map(() => undefined), follow: undefined };
+      const shownText = options.shownStamps?.get(claim);
+      const shown = shownText === undefined ? undefined : { stamp: parseStamp(shownText), digests: sites.map((): string | undefined => undefined) };
+      const work: ClaimWork = { hub: loaded, claim, sites, digests: sites.map(() => undefined), follow: undefined, ...(shown !== undefined ? { shown } : {}) };
       works.push(work);
       const followable = follow && sites.length === 1 && claim.hash !== undefined;
       // `surf verify <at>` asks for this claim to be re-stamped: no older stamp is kept then.
@@ -192,8 +207,12 @@ async function verifyWith(
         }
         const { anchor } = target;
         let written: SiteHashResult | undefined;
+        // The shown stamp's recipe is nearly always one asked anyway; else it is asked on its own.
+        const shownRecipe = shown?.stamp?.recipe;
+        const noteShown = (result: SiteHashResult): void => void (shown!.digests[i] = result.ok ? result.digest : undefined);
         questions.ask(anchor.file, request(anchor, recipe), (result) => {
           written = result;
+          if (shownRecipe === recipe) noteShown(result);
           if (kept === undefined) work.digests[i] = siteDigest(result, undefined);
           if (followable && !result.ok && result.kind === 'resolve') {
             // The file parsed but the symbol is gone: look for it under another name.
@@ -202,7 +221,13 @@ async function verifyWith(
             });
           }
         });
-        if (kept !== undefined) questions.ask(anchor.file, request(anchor, kept), (result) => (work.digests[i] = siteDigest(written!, result)));
+        if (kept !== undefined) {
+          questions.ask(anchor.file, request(anchor, kept), (result) => {
+            work.digests[i] = siteDigest(written!, result);
+            if (shownRecipe === kept) noteShown(result);
+          });
+        }
+        if (shownRecipe !== undefined && shownRecipe !== recipe && shownRecipe !== kept) questions.ask(anchor.file, request(anchor, shownRecipe), noteShown);
         if (followable && !(await isReadableSource(root, rootReal, anchor.file))) {
           await planFileFollow(work, anchor, sites[i]!, walk, await gitContext(), recipe);
         }
@@ -361,6 +386,11 @@ function plan(work: ClaimWork, follow: boolean, recipe: Recipe): Plan {
     }
     digests.push(result.digest);
     if (result.storedDigest !== undefined) storedDigests.push(result.storedDigest);
+  }
+  if (work.shown !== undefined) {
+    const { stamp, digests: seen } = work.shown;
+    const now = seen.every((d) => d !== undefined) ? combineSiteHashes(seen as string[]) : undefined;
+    if (stamp === undefined || now !== stamp.hex) return { kind: 'skip', reason: CODE_CHANGED_SINCE_SHOWN };
   }
   const stamp = formatStamp(recipe, combineSiteHashes(digests));
   if (work.claim.hash === stamp) return { kind: 'unchanged' };

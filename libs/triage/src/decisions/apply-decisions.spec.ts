@@ -35,6 +35,49 @@ function changedLines(before: string, after: string): Array<[number, string, str
 }
 
 describe('applyDecisions', () => {
+  it('does not stamp an accepted claim whose code changed since the session showed it; the hub\'s other accepted claims are stamped', async () => {
+    const { repo, state, idOf, hub } = await setup();
+    const alpha = state.items[idOf('alpha')]!;
+    const beta = state.items[idOf('beta')]!;
+    // Between the confirmation and the write: another process edits beta once more.
+    writeFileSync(join(repo.dir, 'src/lib.ts'), CHANGED.replace('sum + x * 2', 'sum + x * 3'));
+    const decisions = new Map<number, Decision>([
+      [idOf('alpha'), 'accept'],
+      [idOf('beta'), 'accept'],
+    ]);
+    const summary = await applyDecisions(repo.dir, state.items, decisions, { clock });
+    expect(summary.applied.map((a) => [a.at, a.outcome, a.reason])).toEqual([
+      ['src/lib.ts > alpha', 'stamped', undefined],
+      ['src/lib.ts > beta', 'not-written', 'the code changed since you accepted it'],
+    ]);
+    expect(summary.updatedFiles).toEqual(['hubs/helpers.md']);
+    expect(hub()).toContain(`hash: ${alpha.newHash}`);
+    expect(hub()).toContain(`hash: ${beta.oldHash}`);
+    expect(summaryLines(summary)[0]).toBe('surf triage: stamped 1 claim(s) in 1 hub(s); skipped 0; left 1 undecided; 1 not written');
+  });
+
+  it('compares under the shown stamp\'s own recipe: a reference `2:` stamp is re-stamped as `3:` only while the code is as shown', async () => {
+    const { repo } = await setup();
+    // The hub as the reference would have stamped it: v2 stamps.
+    const { hashAnchor } = await import('@driftgate/surf');
+    const old = repo.git('show', 'HEAD:src/lib.ts');
+    writeFileSync(join(repo.dir, 'src/old.ts'), old);
+    const v2 = async (symbol: string) => `2:${(await hashAnchor(old, `src/old.ts > ${symbol}`, { recipe: 'v2' })).digest}`;
+    repo.write({ 'hubs/ref.md': `---\nanchors:\n  - claim: alpha adds one\n    at: src/lib.ts > alpha\n    hash: ${await v2('alpha')}\n  - claim: beta sums\n    at: src/lib.ts > beta\n    hash: ${await v2('beta')}\n---\n` });
+    const check = await runCheck(await loadWorkspace(repo.dir), { workers: 0 });
+    const items = initialState(check.divergences.filter((d) => d.hub === 'hubs/ref.md')).items;
+    expect(items.map((d) => d.newHash?.slice(0, 2))).toEqual(['2:', '2:']);
+    writeFileSync(join(repo.dir, 'src/lib.ts'), CHANGED.replace('sum + x * 2', 'sum + x * 3'));
+    const summary = await applyDecisions(repo.dir, items, new Map<number, Decision>(items.map((_, i) => [i, 'accept'] as const)), { clock });
+    expect(summary.applied.map((a) => [a.at, a.outcome])).toEqual([
+      ['src/lib.ts > alpha', 'stamped'],
+      ['src/lib.ts > beta', 'not-written'],
+    ]);
+    const ref = readFileSync(join(repo.dir, 'hubs/ref.md'), 'utf8');
+    expect(ref).toMatch(/hash: 3:[0-9a-f]{12}/);
+    expect(ref).toContain(`hash: ${await v2('beta')}`);
+  });
+
   it('removes a write lock a killed run left on a hub it has nothing to write to', async () => {
     const { repo, state, idOf } = await setup();
     // A second hub, already current: the killed run renamed its new text in place, then died.

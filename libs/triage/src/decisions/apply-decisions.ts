@@ -1,6 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  CODE_CHANGED_SINCE_SHOWN,
   type Claim,
   type Divergence,
   type LoadedHub,
@@ -53,6 +54,12 @@ export interface ApplyOptions {
   readonly clock?: VerifyClock;
   /** Aborted (a signal): finish the hub being written, then write no further hub. */
   readonly signal?: AbortSignal;
+  /**
+   * Items whose acceptance the session withdrew because their code changed after it (see
+   * `TriageState.changedSinceAccepted`) and that were not decided again: each is reported as not
+   * written, so the session does not end green on a claim the person meant to stamp.
+   */
+  readonly withdrawn?: ReadonlySet<number>;
 }
 
 /**
@@ -89,6 +96,11 @@ export async function applyDecisions(
   } catch {
     // A workspace that cannot be read is reported by each hub's write below.
   }
+  for (const id of [...(options.withdrawn ?? [])].sort((a, b) => a - b)) {
+    const d = items[id];
+    if (d === undefined || decisions.has(id)) continue;
+    applied.push({ hub: d.hub, at: d.at, hubLine: d.hubLine ?? 0, decision: 'accept', outcome: 'not-written', reason: `${CODE_CHANGED_SINCE_SHOWN}; it was put back to undecided` });
+  }
   let interrupted = false;
   for (const hub of [...byHub.keys()].sort()) {
     const chosen = byHub.get(hub)!;
@@ -98,14 +110,36 @@ export async function applyDecisions(
       for (const c of chosen) applied.push({ ...base(c), outcome: 'not-written', reason: 'interrupted before this hub was written' });
       continue;
     }
-    const results = await applyHub(root, hub, chosen, options);
+    const results = await applyHubAsShown(root, hub, chosen, options);
     if (results.written) updated.add(hub);
     chosen.forEach((c, i) => applied.push({ ...base(c), ...results.outcomes[i]! }));
   }
-  return { applied, skipped, undecided: items.length - ids.length, updatedFiles: [...updated].sort(), interrupted };
+  // Withdrawn items were listed first: back into hub and reading order (the sort is stable).
+  applied.sort((a, b) => (a.hub < b.hub ? -1 : a.hub > b.hub ? 1 : a.hubLine - b.hubLine));
+  const withdrawn = [...(options.withdrawn ?? [])].filter((id) => items[id] !== undefined && !decisions.has(id)).length;
+  // A withdrawn item is counted once, as not written, not also as undecided.
+  return { applied, skipped, undecided: items.length - ids.length - withdrawn, updatedFiles: [...updated].sort(), interrupted };
 }
 
 type Outcome = Pick<AppliedDecision, 'outcome' | 'newAt' | 'reason'>;
+
+/**
+ * {@link applyHub}, and when some accepted claims' code changed since it was shown (so the hub
+ * was left whole), once more without them: the claims the person did read are still stamped.
+ */
+async function applyHubAsShown(
+  root: string,
+  hub: string,
+  chosen: ReadonlyArray<{ d: Divergence; decision: 'accept' | 'follow' }>,
+  options: ApplyOptions,
+): Promise<{ written: boolean; outcomes: Outcome[] }> {
+  const first = await applyHub(root, hub, chosen, options);
+  const changed = new Set(first.outcomes.flatMap((o, i) => (o.reason === CODE_CHANGED_SINCE_SHOWN ? [i] : [])));
+  if (changed.size === 0 || changed.size === chosen.length || first.written) return first;
+  const second = await applyHub(root, hub, chosen.filter((_, i) => !changed.has(i)), options);
+  let next = 0;
+  return { written: second.written, outcomes: chosen.map((_, i) => (changed.has(i) ? first.outcomes[i]! : second.outcomes[next++]!)) };
+}
 
 async function applyHub(
   root: string,
@@ -132,11 +166,14 @@ async function applyHub(
     claims.push(claim);
   }
   const narrowed: LoadedWorkspace = { ...workspace, hubs: [{ ...loaded, hub: { ...loaded.hub, anchors: claims } }] };
+  // An accepted claim is stamped only while its code still hashes to what the session showed.
+  const shownStamps = new Map(claims.flatMap((claim, i) => (chosen[i]!.decision === 'accept' && chosen[i]!.d.newHash !== undefined ? [[claim, chosen[i]!.d.newHash!] as const] : [])));
   let result: Awaited<ReturnType<typeof runVerify>>;
   try {
     result = await runVerify(narrowed, {
       follow: chosen.some((c) => c.decision === 'follow'),
       wholeHubs: true,
+      shownStamps,
       ...(options.clock !== undefined ? { clock: options.clock } : {}),
     });
   } catch (error) {
@@ -146,7 +183,9 @@ async function applyHub(
     const anchor = result.anchors.find((a) => a.hubLine === claim.line);
     if (anchor === undefined) return { outcome: 'failed', reason: 'surf verify did not consider the claim' };
     if (anchor.outcome === 'skipped') {
-      return anchor.reason === NOT_WRITTEN_WITH_HUB ? { outcome: 'not-written', reason: anchor.reason } : { outcome: 'failed', reason: anchor.reason ?? 'skipped' };
+      return anchor.reason === NOT_WRITTEN_WITH_HUB || anchor.reason === CODE_CHANGED_SINCE_SHOWN
+        ? { outcome: 'not-written', reason: anchor.reason }
+        : { outcome: 'failed', reason: anchor.reason ?? 'skipped' };
     }
     // An accepted claim is re-stamped where it points; verify may follow only what was chosen so.
     if (anchor.outcome === 'followed' && chosen[i]!.decision !== 'follow') return { outcome: 'failed', reason: 'its anchor no longer resolves; follow it instead' };

@@ -73,6 +73,16 @@ export interface TriageState {
   readonly editRequest: 'hub' | 'code' | undefined;
   /** A one-line notice for the user (why an action did nothing); cleared by the next action. */
   readonly notice: string | undefined;
+  /**
+   * `w` pressed with accepted claims: the view checks them again before the confirmation (keys
+   * wait meanwhile), so a claim whose code changed since it was accepted is never confirmed blind.
+   */
+  readonly writeCheck: boolean;
+  /**
+   * Item ids whose acceptance was withdrawn because their code changed after it; an id leaves the
+   * set when the item is decided again. Writing with any left reports them as not written.
+   */
+  readonly changedSinceAccepted: ReadonlySet<number>;
 }
 
 export type TriageAction =
@@ -98,10 +108,21 @@ export type TriageAction =
   | { readonly type: 'request-edit'; readonly target: 'hub' | 'code' }
   | { readonly type: 'edit-done'; readonly notice: string }
   /**
-   * The hub was edited (`e`) and checked again: its items become `divergences` (that hub's, as the
-   * check now reports them), decisions carried over by claim identity (`id`, else anchor and prose).
+   * The workspace was checked again (after `e` edited a hub, `o` edited code, or `w`): the items
+   * of `hubs` become `divergences` (theirs, as the check now reports them), decisions carried over
+   * by claim identity (`id`, else anchor and prose). An accepted claim whose code changed since
+   * (another new hash) loses its acceptance (see {@link TriageState.changedSinceAccepted}). `edited`:
+   * the hub whose anchors may have been edited, whose follow previews are stale. `then: 'confirm'`:
+   * open the write confirmation, unless an acceptance was withdrawn.
    */
-  | { readonly type: 'reload-hub'; readonly hub: string; readonly divergences: readonly Divergence[]; readonly notice: string }
+  | {
+      readonly type: 'rechecked';
+      readonly hubs: 'all' | readonly string[];
+      readonly divergences: readonly Divergence[];
+      readonly notice: string | undefined;
+      readonly edited?: string;
+      readonly then?: 'confirm';
+    }
   | { readonly type: 'request-write' }
   | { readonly type: 'confirm-write' }
   /** `y` in a dialog: write, apply the bulk decision, or discard and quit. */
@@ -147,6 +168,8 @@ export function initialState(divergences: readonly Divergence[], follows: Readon
     helpScroll: 0,
     editRequest: undefined,
     notice: undefined,
+    writeCheck: false,
+    changedSinceAccepted: new Set(),
   };
 }
 
@@ -190,10 +213,10 @@ export function remainingShown(state: TriageState): number[] {
 /** The pure transition function of a triage session. */
 export function triageReducer(state: TriageState, action: TriageAction): TriageState {
   if (isEnded(state.mode)) return state;
-  if (action.type === 'edit-done') return { ...state, editRequest: undefined, notice: action.notice };
-  if (action.type === 'reload-hub') return reloadHub(state, action.hub, action.divergences, action.notice);
-  // The editor has the terminal: what was typed after `e`/`o` is not for the list.
-  if (state.editRequest !== undefined) return state;
+  if (action.type === 'edit-done') return { ...state, editRequest: undefined, writeCheck: false, notice: action.notice };
+  if (action.type === 'rechecked') return rechecked(state, action);
+  // The editor has the terminal (or the check runs): what was typed meanwhile is not for the list.
+  if (state.editRequest !== undefined || state.writeCheck) return state;
   const s: TriageState = state.notice === undefined ? state : { ...state, notice: undefined };
   switch (action.type) {
     case 'interrupt':
@@ -261,7 +284,7 @@ export function triageReducer(state: TriageState, action: TriageAction): TriageS
     case 'start-search':
       return { ...s, mode: 'search', queryBefore: s.query };
     case 'request-write':
-      return { ...s, mode: 'confirm' };
+      return [...s.decisions.values()].includes('accept') ? { ...s, writeCheck: true, notice: 'checking the accepted claims again…' } : { ...s, mode: 'confirm' };
     case 'request-edit':
       return selectedItem(s) === undefined ? s : { ...s, editRequest: action.target };
     case 'search-step':
@@ -286,10 +309,11 @@ function decide(s: TriageState, decision: Decision): TriageState {
   const decisions = new Map(s.decisions);
   decisions.set(selected.id, decision);
   const undoEntry: UndoEntry = { item: selected.id, previous: s.decisions.get(selected.id) };
+  const changedSinceAccepted = without(s.changedSinceAccepted, [selected.id]);
   // Move on to the next undecided visible item (after the cursor, then from the top).
   const order = [...s.visible.keys()].map((k) => (s.cursor + 1 + k) % s.visible.length);
   const next = order.find((k) => !decisions.has(s.visible[k]!));
-  return offerWrite(moved({ ...s, decisions, undo: [...s.undo, undoEntry] }, next ?? s.cursor));
+  return offerWrite(moved({ ...s, decisions, changedSinceAccepted, undo: [...s.undo, undoEntry] }, next ?? s.cursor));
 }
 
 /**
@@ -313,6 +337,7 @@ function decideAll(s: TriageState): TriageState {
   const next: TriageState = {
     ...base,
     decisions,
+    changedSinceAccepted: without(s.changedSinceAccepted, ids),
     undo: [...s.undo, { ...first!, also: rest }],
     notice: left > 0 ? `${left} item(s) could not be ${decision === 'accept' ? 'accepted' : 'skipped'} and stay undecided` : undefined,
   };
@@ -337,41 +362,82 @@ function claimKey(d: Divergence): string {
   return d.id !== undefined ? `id\0${d.id}` : `at\0${d.kind}\0${d.at}\0${d.prose}`;
 }
 
-function reloadHub(s: TriageState, hub: string, fresh: readonly Divergence[], notice: string): TriageState {
-  const items = orderDivergences([...s.items.filter((d) => d.hub !== hub), ...fresh.filter((d) => d.hub === hub)]);
-  // Old id → new id: the same object for other hubs, the same claim for the edited one.
+/** `set` without `ids` (the same object when none of them is in it). */
+function without(set: ReadonlySet<number>, ids: readonly number[]): ReadonlySet<number> {
+  if (!ids.some((id) => set.has(id))) return set;
+  const next = new Set(set);
+  for (const id of ids) next.delete(id);
+  return next;
+}
+
+function rechecked(s: TriageState, action: Extract<TriageAction, { type: 'rechecked' }>): TriageState {
+  const inScope = (hub: string) => action.hubs === 'all' || action.hubs.includes(hub);
+  const items = orderDivergences([...s.items.filter((d) => !inScope(d.hub)), ...action.divergences.filter((d) => inScope(d.hub))]);
+  // Old id → new id: the same object for hubs not checked again, the same claim for the others.
   const byObject = new Map(items.map((d, i) => [d, i] as const));
-  const byKey = new Map(items.flatMap((d, i) => (d.hub === hub ? [[claimKey(d), i] as const] : [])));
+  const byKey = new Map(items.flatMap((d, i) => (inScope(d.hub) ? [[claimKey(d), i] as const] : [])));
   const remap = (id: number): number | undefined => {
     const d = s.items[id]!;
-    return d.hub === hub ? byKey.get(claimKey(d)) : byObject.get(d);
+    return inScope(d.hub) ? byKey.get(claimKey(d)) : byObject.get(d);
   };
   const decisions = new Map<number, Decision>();
+  const withdrawn = new Set<number>();
+  let gone = 0;
   for (const [id, decision] of s.decisions) {
     const now = remap(id);
-    if (now !== undefined) decisions.set(now, decision);
+    if (now === undefined) gone++;
+    // The code under an accepted claim changed: what was read is not what would be stamped.
+    else if (decision === 'accept' && items[now]!.newHash !== s.items[id]!.newHash) withdrawn.add(now);
+    else decisions.set(now, decision);
+  }
+  const fresh = [...withdrawn].sort((a, b) => a - b);
+  for (const id of s.changedSinceAccepted) {
+    const now = remap(id);
+    if (now !== undefined && !decisions.has(now)) withdrawn.add(now);
   }
   const follows = new Map<number, FollowPreview>();
   for (const [id, preview] of s.follows) {
-    // A follow preview of the edited hub is stale (its anchor may have been edited).
-    const now = s.items[id]!.hub === hub ? undefined : remap(id);
+    // A follow preview of an edited hub is stale (its anchor may have been edited).
+    const now = s.items[id]!.hub === action.edited ? undefined : remap(id);
     if (now !== undefined) follows.set(now, preview);
   }
   const undoSteps = s.undo.flatMap((entry): UndoEntry[] => {
-    const item = remap(entry.item);
-    if (item === undefined) return [];
-    const also = (entry.also ?? []).flatMap((step) => {
-      const other = remap(step.item);
-      return other === undefined ? [] : [{ item: other, previous: step.previous }];
-    });
-    return [{ item, previous: entry.previous, ...(also.length > 0 ? { also } : {}) }];
+    const step = (item: number, previous: Decision | undefined) => {
+      const now = remap(item);
+      // Undo never brings back an acceptance withdrawn for changed code.
+      return now === undefined ? undefined : { item: now, previous: previous === 'accept' && withdrawn.has(now) ? undefined : previous };
+    };
+    const head = step(entry.item, entry.previous);
+    if (head === undefined) return [];
+    const also = (entry.also ?? []).flatMap((other) => step(other.item, other.previous) ?? []);
+    return [{ ...head, ...(also.length > 0 ? { also } : {}) }];
   });
+  const notices = [
+    action.notice,
+    fresh.length > 0 ? `${fresh.length} accepted claim(s): the code changed since you accepted it; back to undecided: read the new diff, then decide again` : undefined,
+    gone > 0 ? `${gone} decided item(s) left the list: their claims no longer diverge or were removed` : undefined,
+  ].filter((n): n is string => n !== undefined && n.trim() !== '');
   const current = s.visible[s.cursor];
-  const selected = current === undefined ? undefined : remap(current);
-  const base: TriageState = { ...s, items, decisions, follows, undo: undoSteps, editRequest: undefined, notice, visible: [], cursor: 0 };
-  const view = withView(base, s.filters, s.query, s.mode === 'pager' ? 'pager' : 'browse');
+  const firstWithdrawn = fresh[0];
+  const selected = firstWithdrawn ?? (current === undefined ? undefined : remap(current));
+  const base: TriageState = {
+    ...s,
+    items,
+    decisions,
+    follows,
+    changedSinceAccepted: withdrawn,
+    undo: undoSteps,
+    editRequest: undefined,
+    writeCheck: false,
+    notice: notices.length > 0 ? notices.join('; ') : undefined,
+    visible: [],
+    cursor: 0,
+  };
+  const confirm = action.then === 'confirm' && fresh.length === 0 && gone === 0;
+  // A withdrawn item is shown even when the filters or the search would hide it.
+  const view = firstWithdrawn !== undefined ? withView(base, {}, '', 'browse') : withView(base, s.filters, s.query, confirm ? 'confirm' : s.mode === 'pager' ? 'pager' : 'browse');
   const at = selected === undefined ? -1 : view.visible.indexOf(selected);
-  return at >= 0 ? { ...view, cursor: at } : view;
+  return at >= 0 ? moved(view, at) : view;
 }
 
 function withView(s: TriageState, filters: TriageFilters, query: string, mode: TriageMode): TriageState {

@@ -488,7 +488,7 @@ describe('TriageApp: the hub is read again after e', () => {
             const text = readFileSync(file, 'utf8');
             writeFileSync(file, text.replace('anchors:\n', 'anchors:\n  - claim: alpha, once more\n    at: src/lib.ts > alpha\n'));
           }}
-          reloadHub={async (hub) => (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences.filter((d) => d.hub === hub)}
+          recheck={async () => (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences}
         />,
       );
       const settle = () => new Promise((resolve) => setTimeout(resolve, 120));

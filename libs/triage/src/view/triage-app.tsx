@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Divergence } from '@driftgate/surf';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
@@ -49,10 +49,13 @@ export interface TriageAppProps {
   /** Opens `$EDITOR`; without one the open keys only show a notice. */
   readonly launcher?: EditorLauncher;
   /**
-   * Checks a hub again after `e` edited it: its divergences as the check now reports them. The
-   * list then shows the hub as it is (new lines, added or removed claims); without it, as it was.
+   * Checks the workspace again, as the session's check did: every divergence as it now is. Called
+   * after `e` edited a hub (the list then shows the hub as it is: new lines, added or removed
+   * claims), after `o` edited code, and on `w` before the confirmation, so an accepted claim whose
+   * code changed since it was accepted goes back to undecided with its new diff. Without it the
+   * list shows what the session's check found, and only the write itself refuses changed code.
    */
-  readonly reloadHub?: (hub: string) => Promise<readonly Divergence[]>;
+  readonly recheck?: () => Promise<readonly Divergence[]>;
   readonly bindings?: readonly KeyBinding[];
   readonly theme?: Theme;
   /** A fixed size instead of the terminal's (tests). */
@@ -138,41 +141,62 @@ export function TriageApp(props: TriageAppProps) {
   useEffect(() => {
     if (state.editRequest === undefined) return;
     const which = state.editRequest;
-    const hub = selectedItem(state)?.divergence.hub;
-    const notice = openInEditor(which);
-    const edited = notice.startsWith('edited ');
-    if (which !== 'hub' || !edited || hub === undefined || props.reloadHub === undefined) {
+    const current = selectedItem(state);
+    const { notice, edited } = openInEditor(which);
+    if (edited === undefined || props.recheck === undefined || current === undefined) {
       dispatch({ type: 'edit-done', notice });
       return;
     }
-    // Keys wait (editRequest stays set) until the hub is read again.
-    props.reloadHub(hub).then(
-      (divergences) => dispatch({ type: 'reload-hub', hub, divergences, notice: `edited ${displayLine(hub)}; read again` }),
-      (error: unknown) => dispatch({ type: 'edit-done', notice: `edited ${displayLine(hub)}, but it could not be read again: ${displayLine((error as Error)?.message ?? String(error))}` }),
+    // Keys wait (editRequest stays set) until the workspace is read again: the hub's claims, or
+    // the claims over the edited code, are then shown as they now are.
+    const hub = which === 'hub' ? current.divergence.hub : undefined;
+    props.recheck().then(
+      (divergences) => dispatch({ type: 'rechecked', hubs: 'all', divergences, notice: `edited ${displayLine(edited)}; read again`, ...(hub !== undefined ? { edited: hub } : {}) }),
+      (error: unknown) => dispatch({ type: 'edit-done', notice: `edited ${displayLine(edited)}, but it could not be read again: ${displayLine((error as Error)?.message ?? String(error))}` }),
     );
   }, [state.editRequest]);
 
-  /** Runs the editor on the selected item's hub or code; returns the notice to show after. */
-  function openInEditor(which: 'hub' | 'code'): string {
+  useEffect(() => {
+    if (!state.writeCheck) return;
+    if (props.recheck === undefined) {
+      dispatch({ type: 'rechecked', hubs: [], divergences: [], notice: undefined, then: 'confirm' });
+      return;
+    }
+    props.recheck().then(
+      (divergences) => dispatch({ type: 'rechecked', hubs: 'all', divergences, notice: undefined, then: 'confirm' }),
+      (error: unknown) => dispatch({ type: 'edit-done', notice: `the accepted claims could not be checked again, so nothing is written yet: ${displayLine((error as Error)?.message ?? String(error))}` }),
+    );
+  }, [state.writeCheck]);
+
+  /**
+   * Runs the editor on the selected item's hub or code: the notice to show after, and the file
+   * when its bytes changed (an editor left without saving changed nothing to read again).
+   */
+  function openInEditor(which: 'hub' | 'code'): { notice: string; edited?: string } {
     const current = selectedItem(state);
-    if (current === undefined) return ' ';
+    if (current === undefined) return { notice: ' ' };
     const d = current.divergence;
     const target = which === 'hub' ? { file: d.hub, line: d.hubLine ?? 1 } : codeTarget(d, state.follows.get(current.id));
-    if (target === undefined) return 'this item has no code location';
+    if (target === undefined) return { notice: 'this item has no code location' };
+    const path = join(props.root, target.file);
     // A moved or deleted file: opening its old path would create an empty file there.
-    if (!existsSync(join(props.root, target.file))) return `${displayLine(target.file)} does not exist (moved or deleted?); nothing to open`;
-    if (props.launcher === undefined) return 'no editor available here';
+    if (!existsSync(path)) return { notice: `${displayLine(target.file)} does not exist (moved or deleted?); nothing to open` };
+    if (props.launcher === undefined) return { notice: 'no editor available here' };
+    const before = readIfPresent(path);
     // Hand the terminal to the editor: cooked mode while it runs (it blocks the event loop, so
     // ink draws nothing meanwhile), raw mode again after.
     if (isRawModeSupported) setRawMode(false);
     let result;
     try {
-      result = props.launcher(join(props.root, target.file), target.line);
+      result = props.launcher(path, target.line);
     } finally {
       if (isRawModeSupported) setRawMode(true);
     }
-    if (typeof result === 'object' && result !== null && result.ok === false) return displayLine(result.message);
-    return `edited ${displayLine(target.file)}; edits are read again only when a stamp is written`;
+    if (typeof result === 'object' && result !== null && result.ok === false) return { notice: displayLine(result.message) };
+    const after = readIfPresent(path);
+    if (before !== undefined && after !== undefined && before.equals(after)) return { notice: `no change to ${displayLine(target.file)}` };
+    if (props.recheck === undefined) return { notice: `edited ${displayLine(target.file)}; edits are read again only when a stamp is written` };
+    return { notice: `edited ${displayLine(target.file)}`, edited: target.file };
   }
 
   return (
@@ -201,6 +225,15 @@ export function TriageApp(props: TriageAppProps) {
       {ended ? null : <HelpBar bindings={bindings} mode={state.mode} theme={theme} width={size.columns} />}
     </Box>
   );
+}
+
+/** A file's bytes, or undefined when it cannot be read (gone, or not a file). */
+function readIfPresent(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `make()`, worked out on the first call and kept. */

@@ -82,13 +82,11 @@ async function claims(io: SurfIo, flags: TriageFlags, interactive: boolean, hand
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   for (const signal of signals) process.on(signal, onSignal);
   try {
-    // After `e`, the edited hub is checked again (the whole workspace, as the session's check was,
-    // so its scope and refs read the same), and the list shows it as it now is.
-    const reloadHub = async (hub: string) => {
-      const again = await runCheck(await loadWorkspace(io.cwd), { ...(flags.base !== undefined ? { base: flags.base } : {}), files: flags.files, workers: workersSetting(io.env.SURF_WORKERS) });
-      return again.divergences.filter((d) => d.hub === hub);
-    };
-    const outcome = await triage.runTriage({ root: workspace.root, check, follows, launcher: triage.systemEditorLauncher(io.env), reloadHub, signal: controller.signal });
+    // After `e` or `o`, and on `w`, the workspace is checked again as the session's check was (so
+    // scope and refs read the same), and the list shows the claims as they now are.
+    const recheck = async () =>
+      (await runCheck(await loadWorkspace(io.cwd), { ...(flags.base !== undefined ? { base: flags.base } : {}), files: flags.files, workers: workersSetting(io.env.SURF_WORKERS) })).divergences;
+    const outcome = await triage.runTriage({ root: workspace.root, check, follows, launcher: triage.systemEditorLauncher(io.env), recheck, signal: controller.signal });
     if (outcome.kind !== 'written') {
       io.out('surf triage: cancelled; no file was changed.\n');
       io.exit(outcome.kind === 'interrupted' || controller.signal.aborted ? SurfExit.interrupted : SurfExit.ok);
