@@ -129,8 +129,14 @@ function multiSite(d: Divergence, sites: readonly SiteHistoryItem[], answers: re
   const oldCode = shown.flatMap((k) => (answers[k]!.oldCode === undefined ? [] : [answers[k]!.oldCode!]));
   const newCode = shown.flatMap((k) => (sites[k]!.currentCode === undefined ? [] : [sites[k]!.currentCode!]));
   const first = d.siteLocations?.[sites[shown[0]!]!.site];
+  const siteCode = shown.map((k) => ({
+    site: sites[k]!.site,
+    ...(answers[k]!.oldCode !== undefined ? { oldCode: answers[k]!.oldCode! } : {}),
+    ...(sites[k]!.currentCode !== undefined ? { newCode: sites[k]!.currentCode! } : {}),
+  }));
   return {
     changedSites: changed.map((k) => sites[k]!.site),
+    siteCode,
     magnitude: categorizeMagnitude(distance),
     ...(oldCode.length > 0 ? { oldCode: oldCode.join('\n\n') } : {}),
     ...(newCode.length > 0 ? { newCode: newCode.join('\n\n') } : {}),

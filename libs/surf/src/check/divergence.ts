@@ -83,4 +83,11 @@ export interface Divergence {
    * absent without git history. Not part of the JSON seam.
    */
   readonly changedSites?: readonly number[];
+  /**
+   * The code of each site {@link oldCode} and {@link newCode} join, in the same order: `site` is
+   * the index into {@link sites}, `oldCode` its code at {@link oldCodeFrom} (absent where the site
+   * was missing there), `newCode` its code now. Lets a view give every site's hunk its own header.
+   * Multi-site changed claims with history only; not part of the JSON seam.
+   */
+  readonly siteCode?: ReadonlyArray<{ readonly site: number; readonly oldCode?: string; readonly newCode?: string }>;
 }

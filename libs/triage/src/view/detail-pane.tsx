@@ -1,4 +1,4 @@
-import type { Divergence } from '@driftgate/surf';
+import type { Divergence, SpanLocation } from '@driftgate/surf';
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { FollowPreview } from '../model/follow-preview.js';
@@ -26,7 +26,8 @@ export interface DetailOptions {
  * every line wrapped to `width` cells so nothing is cut — the pane scrolls instead.
  */
 export function detailRows(d: Divergence, theme: Theme, options: DetailOptions, width: number): DetailRow[] {
-  const logical: DetailRow[] = [];
+  /** `marker`: a diff line's `- `/`+ `/`  `, repeated on every row the line wraps over. */
+  const logical: Array<DetailRow & { readonly marker?: string }> = [];
   const line = d.hubLine !== undefined ? `:${d.hubLine}` : '';
   logical.push({ text: `${kindTag(d).trim()} ${d.kind}  ${displayLine(d.hub)}${line}${d.id !== undefined ? `  ${displayLine(d.id)}` : ''}`, colour: kindColour(d, theme) });
   if (d.at !== '') logical.push({ text: `at: ${displayLine(d.at)}` });
@@ -42,23 +43,30 @@ export function detailRows(d: Divergence, theme: Theme, options: DetailOptions, 
         : { text: `follow not possible: ${displayLine(options.follow.problem)}`, dim: true },
     );
   }
-  if (d.location !== undefined) logical.push({ text: `code: ${displayLine(d.location.file)}:${d.location.startLine}-${d.location.endLine}`, dim: true });
+  const hunks = options.showDiff ? codeHunks(d) : undefined;
+  if (hunks === undefined && d.location !== undefined) logical.push({ text: `code: ${codeWhere(d.location)}`, dim: true });
   // A shallow clone lacks the verified commit: say so, and how to fetch it, as surf check does,
   // rather than let the code now pass for the whole story.
   if (d.historyMissing !== undefined && d.oldCode === undefined) {
     logical.push({ text: `old code unknown: ${displayLine(d.historyNote ?? `the claim was verified at ${d.historyMissing}, which this clone does not have`)}`, colour: theme.unverified });
   }
-  const diff = options.showDiff ? codeDiff(d) : undefined;
-  if (diff !== undefined) {
-    logical.push({ text: diff.title, dim: true });
-    for (const l of diff.lines) {
-      const colour = l.op === '+' ? theme.diffAdded : l.op === '-' ? theme.diffRemoved : undefined;
-      logical.push({ text: `${l.op} ${displayLine(l.text)}`, ...(colour !== undefined ? { colour } : {}) });
+  if (hunks !== undefined) {
+    logical.push({ text: hunks.title, dim: true });
+    for (const hunk of hunks.hunks) {
+      if (hunk.header !== undefined) logical.push({ text: hunk.header, dim: true });
+      for (const l of hunk.lines) {
+        const colour = l.op === '+' ? theme.diffAdded : l.op === '-' ? theme.diffRemoved : undefined;
+        logical.push({ text: displayLine(l.text), marker: `${l.op} `, ...(colour !== undefined ? { colour } : {}) });
+      }
     }
+    if (hunks.unchanged.length > 0) logical.push({ text: `unchanged: ${hunks.unchanged.map(displayLine).join(', ')}`, dim: true });
   } else if (!options.showDiff && (d.oldCode !== undefined || d.newCode !== undefined)) {
     logical.push({ text: 'diff hidden (d shows it)', dim: true });
   }
-  return logical.flatMap((row) => wrapCells(row.text, width).map((text) => ({ ...row, text })));
+  // A diff line wrapped over several rows keeps its `-`/`+` on each, so it reads without colour.
+  return logical.flatMap(({ marker, ...row }) =>
+    marker === undefined ? wrapCells(row.text, width).map((text) => ({ ...row, text })) : wrapCells(row.text, Math.max(1, width - marker.length)).map((text) => ({ ...row, text: marker + text })),
+  );
 }
 
 /** The first scroll offset at which the last row is shown in a window of `height` rows. */
@@ -99,10 +107,72 @@ export const DetailPane = memo(function DetailPane({ divergence, theme, width, h
   return <ScrolledRows rows={rows} scroll={scroll} height={height} width={width} theme={theme} hint="PgUp/PgDn scroll · Enter full screen" />;
 });
 
-function codeDiff(d: Divergence): { title: string; lines: DiffLine[] } | undefined {
-  if (d.oldCode !== undefined && d.newCode !== undefined) {
-    return { title: '--- old (from git history, advisory)  +++ now', lines: lineDiff(d.oldCode, d.newCode) };
+/** One site's part of the diff: a `code: file:lines` header, then its lines. */
+interface CodeHunk {
+  readonly header?: string;
+  readonly lines: readonly DiffLine[];
+}
+
+/**
+ * The diff of the claim's code, old → now: one hunk per changed site of a multi-site claim, each
+ * under its own `code:` header, and the sites that did not change named after them.
+ */
+function codeHunks(d: Divergence): { title: string; hunks: readonly CodeHunk[]; unchanged: readonly string[] } | undefined {
+  const title = '--- old (from git history, advisory)  +++ now';
+  if (d.siteCode !== undefined && d.siteCode.length > 0 && d.sites.length > 1) {
+    const shown = new Set(d.siteCode.map((c) => c.site));
+    const hunks = d.siteCode.map((c): CodeHunk => {
+      const at = d.siteLocations?.[c.site];
+      const where = at !== undefined ? codeWhere(at) : (d.sites[c.site] ?? '');
+      const lines = c.oldCode !== undefined && c.newCode !== undefined ? diffOf(indented([c.oldCode, c.newCode], at)) : c.newCode !== undefined ? added(indented([c.newCode], at)[0]!) : removed(indented([c.oldCode ?? ''], at)[0]!);
+      return { header: `code: ${where}  (${displayLine(d.sites[c.site] ?? '')})`, lines };
+    });
+    return { title, hunks, unchanged: d.sites.filter((_, k) => !shown.has(k)) };
   }
-  if (d.newCode !== undefined) return { title: 'code now:', lines: lineDiff(d.newCode, d.newCode) };
+  const header = d.location !== undefined ? `code: ${codeWhere(d.location)}` : undefined;
+  const withHeader = (lines: readonly DiffLine[]): CodeHunk => (header !== undefined ? { header, lines } : { lines });
+  if (d.oldCode !== undefined && d.newCode !== undefined) return { title, hunks: [withHeader(diffOf(indented([d.oldCode, d.newCode], d.location)))], unchanged: [] };
+  if (d.newCode !== undefined) {
+    const [now] = indented([d.newCode], d.location);
+    return { title: 'code now:', hunks: [withHeader(lineDiff(now!, now!))], unchanged: [] };
+  }
   return undefined;
+}
+
+function codeWhere(at: SpanLocation): string {
+  return `${displayLine(at.file)}:${at.startLine}-${at.endLine}`;
+}
+
+function diffOf([before, after]: readonly string[]): DiffLine[] {
+  return lineDiff(before!, after!);
+}
+
+function added(code: string): DiffLine[] {
+  return code.split('\n').map((text) => ({ op: '+', text }));
+}
+
+function removed(code: string): DiffLine[] {
+  return code.split('\n').map((text) => ({ op: '-', text }));
+}
+
+/**
+ * The code blocks as they sit in their file, then dedented together. A span starts at its
+ * keyword, so its first line has lost the indentation its later lines keep: a method's body would
+ * look a level deeper than its `fn`. The first line gets back the span's start column (as tabs
+ * when the later lines are tab-indented), then the indentation every non-blank line shares is
+ * taken off all blocks alike, so old and new lines still pair up in the diff.
+ */
+function indented(blocks: readonly string[], at: SpanLocation | undefined): string[] {
+  const column = at?.startColumn ?? 0;
+  const lines = blocks.map((block) => block.split('\n'));
+  const restored = lines.map((block) => {
+    if (column === 0 || block.length < 2) return block;
+    const tabs = block.slice(1).some((line) => line.startsWith('\t'));
+    return [(tabs ? '\t' : ' ').repeat(column) + block[0]!, ...block.slice(1)];
+  });
+  const lead = (line: string) => /^[ \t]*/.exec(line)![0];
+  const indents = restored.flat().filter((line) => line.trim() !== '').map(lead);
+  let common = indents[0] ?? '';
+  for (const indent of indents) while (!indent.startsWith(common)) common = common.slice(0, -1);
+  return restored.map((block) => block.map((line) => (line.startsWith(common) ? line.slice(common.length) : line)).join('\n'));
 }

@@ -264,7 +264,7 @@ describe('TriageApp: the conventions and the defects of the terminal walk', () =
       await s.press('\u001B[6~');
     }
     expect(seen.join('\n')).toContain('END-OF-CLAIM');
-    expect(seen.join('\n')).toContain('+   LAST-DIFF-LINE;');
+    expect(seen.join('\n')).toContain('+ LAST-DIFF-LINE;');
     await s.press('\r');
     expect(s.frame()).toContain('Esc back');
     const pager: string[] = [];
