@@ -130,6 +130,12 @@ export interface VerifyResult {
   /** Why `update` did not write, or null. */
   readonly updateRefused: string | null;
   readonly consumerImpact: ConsumerImpact[];
+  /**
+   * Every `API CHANGE` line of {@link issues} and {@link observations} with its symbol lists
+   * unbounded (those lines name at most ten per list, then `and N more`), by component, in the
+   * order they were found: what a view that shows an issue whole reads.
+   */
+  readonly apiChanges: ReadonlyArray<{ readonly component: string; readonly text: string }>;
   readonly inputs: VerifyInputs;
   /** The lock file on disk (where an update writes). */
   readonly lockFile: RepoFile;
@@ -171,6 +177,7 @@ interface Accumulated {
   issues: string[];
   observations: string[];
   consumerImpact: ConsumerImpact[];
+  apiChanges: Array<{ component: string; text: string }>;
   changedComponents: string[];
   facets: Facet[] | null;
   policy: FacetPolicy | null;
@@ -181,7 +188,7 @@ interface Accumulated {
 
 function accumulated(options: VerifyOptions): Accumulated {
   const components = options.share?.components ?? options.components ?? [];
-  return { issues: [], observations: [], consumerImpact: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(components)], differences: [], notes: [] };
+  return { issues: [], observations: [], consumerImpact: [], apiChanges: [], changedComponents: [], facets: null, policy: null, componentsFilter: [...new Set(components)], differences: [], notes: [] };
 }
 
 /** Where a result's inputs came from; `headCommit` is undefined when no source was captured. */
@@ -218,6 +225,7 @@ function resultOf(
     resolvedIssues: boundDiagnostics(extra.resolvedIssues ?? []),
     updateRefused: extra.updateRefused ?? null,
     consumerImpact: acc.consumerImpact,
+    apiChanges: updated ? [] : acc.apiChanges,
     inputs: { source: at.source, commit: at.headCommit ?? null, config: `${name}:${at.configDisplay}`, lock: `${name}:${at.lockFile.display}` },
     lockFile: at.lockFile,
     lockText: at.lockText,
@@ -548,7 +556,10 @@ function checkComponent(
       }
       // An API-surface provider's metadata is its symbols: name what changed, not two digest maps.
       const api = field === 'boundary_metadata' ? apiSymbolChanges(before, after, reexports) : undefined;
-      if (api !== undefined) (gated.has('boundary') ? acc.issues : acc.observations).push(`API CHANGE ${name}: ${describeApiChanges(api)}`);
+      if (api !== undefined) {
+        (gated.has('boundary') ? acc.issues : acc.observations).push(`API CHANGE ${name}: ${describeApiChanges(api)}`);
+        acc.apiChanges.push({ component: name, text: `API CHANGE ${name}: ${describeApiChanges(api, Number.POSITIVE_INFINITY)}` });
+      }
       else acc.issues.push(`METADATA MISMATCH ${name}.${field}: lockfile=${diagnosticRepr(before)} current=${diagnosticRepr(after)}`);
     }
   }

@@ -56,7 +56,7 @@ describe('boundaryRows', () => {
     let ended = 0;
     const app = render(<BoundaryView result={RESULT} onEnd={() => ended++} size={{ columns: 80, rows: 8 }} />);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(app.lastFrame()).toContain('boundary 6 issue(s) · exit 5 · read-only');
+    expect(app.lastFrame()).toContain('boundary 6 issue(s) from 8 verify lines · exits 1 (boundver 5) · read-only');
     expect(app.lastFrame()).toContain('COMPAT');
     expect(app.lastFrame()).not.toContain('EXACT');
     for (let i = 0; i < 12; i++) {

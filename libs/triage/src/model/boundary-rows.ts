@@ -15,6 +15,8 @@ export interface BoundaryVerifyInput {
     readonly externalConsumers: readonly string[];
   }>;
   readonly exitCode: number;
+  /** `API CHANGE` lines with their symbol lists unbounded (boundver's `apiChanges`). */
+  readonly apiChanges?: ReadonlyArray<{ readonly component: string; readonly text: string }>;
 }
 
 /** One gated issue in the boundary view. */
@@ -31,6 +33,8 @@ export interface BoundaryRow {
    * which the view shows before the digests.
    */
   readonly api: readonly string[];
+  /** {@link api} with every symbol named (no `and N more`), for the issue shown whole. */
+  readonly apiWhole: readonly string[];
 }
 
 /**
@@ -41,11 +45,17 @@ export interface BoundaryRow {
  */
 export function boundaryRows(result: BoundaryVerifyInput): BoundaryRow[] {
   const known = result.consumerImpact.map((impact) => impact.component);
-  const rows: Array<BoundaryRow & { api: string[] }> = [];
-  const apiChanges: Array<{ text: string; subject: string | undefined }> = [];
+  const rows: Array<BoundaryRow & { api: string[]; apiWhole: string[] }> = [];
+  const apiChanges: Array<{ text: string; whole: string; subject: string | undefined }> = [];
+  // Each bounded API CHANGE line, matched in order to its component's unbounded one.
+  const unbounded = [...(result.apiChanges ?? [])];
+  const wholeOf = (text: string, subject: string | undefined): string => {
+    const at = unbounded.findIndex((change) => change.component === subject);
+    return at < 0 ? text : unbounded.splice(at, 1)[0]!.text;
+  };
   for (const text of result.issues) {
     const issue = classifyIssue(text, known, []);
-    if (issue.apiChange === true) apiChanges.push({ text, subject: issue.subject.name });
+    if (issue.apiChange === true) apiChanges.push({ text, whole: wholeOf(text, issue.subject.name), subject: issue.subject.name });
     if (issue.affected) continue;
     const facet = issue.subject.kind === 'component' ? issue.subject.facet : issue.subject.kind === 'slice' ? issue.subject.mode : undefined;
     const drift = facet !== undefined && (issue.rule === facet || issue.rule === 'slice-mismatch');
@@ -55,12 +65,14 @@ export function boundaryRows(result: BoundaryVerifyInput): BoundaryRow[] {
       issue.subject.kind === 'component' && facet !== undefined
         ? result.consumerImpact.find((i) => i.component === subject && i.facets.includes(facet))
         : undefined;
-    rows.push({ severity, text, subject, consumers: impact === undefined ? [] : [...impact.components, ...impact.externalConsumers.map((e) => `${e} (external)`)], api: [] });
+    rows.push({ severity, text, subject, consumers: impact === undefined ? [] : [...impact.components, ...impact.externalConsumers.map((e) => `${e} (external)`)], api: [], apiWhole: [] });
   }
   for (const change of apiChanges) {
     const row = rows.find((r) => r.severity === 'boundary' && r.subject === change.subject);
-    if (row !== undefined) row.api.push(change.text);
-    else rows.push({ severity: 'boundary', text: change.text, subject: change.subject, consumers: [], api: [] });
+    if (row !== undefined) {
+      row.api.push(change.text);
+      row.apiWhole.push(change.whole);
+    } else rows.push({ severity: 'boundary', text: change.text, subject: change.subject, consumers: [], api: [], apiWhole: [change.whole] });
   }
   return BOUNDARY_SEVERITIES.flatMap((severity) => rows.filter((row) => row.severity === severity));
 }

@@ -35,7 +35,8 @@ export function BoundaryView(props: BoundaryViewProps) {
   const height = Math.max(1, size.rows - 1 - 1 - 1 - 1);
   const width = size.columns - 1;
   const selectedRow = lines[starts[cursor] ?? -1]?.row;
-  const whole = selectedRow === undefined ? [] : lines.filter((line) => line.row === selectedRow).flatMap((line) => wrapCells(line.text.trimStart(), width));
+  // The issue whole: every symbol of its API changes, not the list's `and N more`.
+  const whole = selectedRow === undefined ? [] : boundaryLines(rows, true).filter((line) => line.row === selectedRow).flatMap((line) => wrapCells(line.text.trimStart(), width));
 
   useInput((input, key) => {
     // Read through locals so keys of one chunk see the mode an earlier one set.
@@ -73,7 +74,7 @@ export function BoundaryView(props: BoundaryViewProps) {
     <Box flexDirection="column" width={size.columns}>
       <Text wrap="truncate-end">
         <Text bold color={theme.accent}>boundary </Text>
-        <Text>{fit(`${starts.length} issue(s) · exit ${props.result.exitCode} · read-only`, size.columns - 10)}</Text>
+        <Text>{fit(boundaryHeader(starts.length, props.result), size.columns - 10)}</Text>
       </Text>
       {help ? (
         <HelpScreen bindings={BOUNDARY_BINDINGS} mode="browse" theme={theme} width={width} height={height} scroll={0} />
@@ -115,8 +116,22 @@ export interface BoundaryLine {
   readonly row?: number;
 }
 
-/** Display lines: a heading per severity present, each issue, then its consumers indented. */
-export function boundaryLines(rows: readonly BoundaryRow[]): BoundaryLine[] {
+/**
+ * What the header says: the issues shown, what they are of boundver verify's lines (API changes
+ * are folded into their drift, consumer lines under it, so the counts differ), and the exit code
+ * this command ends with, beside boundver verify's own graded one it maps from.
+ */
+export function boundaryHeader(shown: number, result: BoundaryVerifyInput): string {
+  const folded = result.issues.length !== shown ? ` from ${result.issues.length} verify lines` : '';
+  const exit = result.exitCode === 0 ? 0 : result.exitCode === 2 ? 2 : 1;
+  return `${shown} issue(s)${folded} · exits ${exit}${exit !== result.exitCode ? ` (boundver ${result.exitCode})` : ''} · read-only`;
+}
+
+/**
+ * Display lines: a heading per severity present, each issue, then its consumers indented. `whole`:
+ * API changes with every symbol named (the issue shown whole), not bounded as in the list.
+ */
+export function boundaryLines(rows: readonly BoundaryRow[], whole = false): BoundaryLine[] {
   const out: BoundaryLine[] = [];
   let last: BoundaryRow['severity'] | undefined;
   rows.forEach((row, index) => {
@@ -125,7 +140,7 @@ export function boundaryLines(rows: readonly BoundaryRow[]): BoundaryLine[] {
       last = row.severity;
     }
     // The symbols behind a boundary drift come first; the digests follow, indented under them.
-    for (const api of row.api) out.push({ text: `  ${displayLine(api)}`, severity: row.severity, heading: false, row: index });
+    for (const api of whole ? row.apiWhole : row.api) out.push({ text: `  ${displayLine(api)}`, severity: row.severity, heading: false, row: index });
     out.push({ text: `${row.api.length > 0 ? '    ' : '  '}${displayLine(row.text)}`, severity: row.severity, heading: false, row: index });
     if (row.consumers.length > 0) out.push({ text: `    consumers: ${row.consumers.map(displayLine).join(', ')}`, severity: undefined, heading: false, row: index });
   });
