@@ -22,12 +22,9 @@
 // Bundled code that reads `import.meta.url` must only look for files that sit at the same place
 // relative to the bundle as to its own dist file (`../package.json`, `./hash-worker.js`).
 import { build } from 'esbuild';
-import { ESM_BANNER } from './esm-banner.mjs';
+import { ROOT, TRIAGE_VIEW_BUNDLE, bundleBuildOptions } from './bundle-options.mjs';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { dirname, join } from 'node:path';
 
 /** Bundled file → compiled entry it starts from, both relative to the repository root. */
 const BUNDLES = [
@@ -38,30 +35,13 @@ const BUNDLES = [
   // same from every chunk.
   { entry: 'tools/surf/dist/main.js', out: 'tools/surf/dist/surf-cli.js', external: ['@driftgate/boundver'], plugins: [triageViewBeside()], chunks: 'surf-chunk' },
   // `surf triage`'s view, imported by surf-cli.js as `./triage-view.js`.
-  { entry: 'libs/triage/dist/index.js', out: 'tools/surf/dist/triage-view.js', bundled: ['ink', 'react'], plugins: [inkDevtoolsOnDemand()] },
+  TRIAGE_VIEW_BUNDLE,
   // Found by the surf engine as `./hash-worker.js` next to the module that starts the pool.
   { entry: 'libs/surf/dist/pool/hash-worker.js', out: 'tools/surf/dist/hash-worker.js' },
   { entry: 'tools/boundver/dist/main.js', out: 'tools/boundver/dist/boundver-cli.js' },
   // The git benchmark's measured process loads the git layer the way the CLIs above do.
   { entry: 'tools/bench/dist/workers/read-all-blobs.js', out: 'tools/bench/dist/workers/read-all-blobs.bundle.js' },
 ];
-
-const EXTERNAL = ['web-tree-sitter', '@driftgate/triage', 'ink', 'react'];
-
-/**
- * ink imports its devtools module (which imports react-devtools-core, not installed) only when
- * DEV=true. Bundled as it is, that module's static import would sit at the top of the bundle and
- * fail every start; so ink's dynamic import asks for react-devtools-core itself, and with DEV=true
- * ink prints its own "not installed" warning, as it does unbundled.
- */
-function inkDevtoolsOnDemand() {
-  return {
-    name: 'ink-devtools-on-demand',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build$/.test(args.resolveDir) ? { path: 'react-devtools-core', external: true } : undefined));
-    },
-  };
-}
 
 /** Resolves the CLI's `import('@driftgate/triage')` to the view bundle beside it, left external. */
 function triageViewBeside() {
@@ -91,21 +71,4 @@ if (process.argv.includes('--clean')) {
 // engine key hashes every module file of its folder.
 for (const bundle of BUNDLES) if (bundle.chunks !== undefined) removeBundle(bundle);
 
-await Promise.all(
-  BUNDLES.map(({ entry, out, external = [], bundled = [], plugins = [], chunks }) =>
-    build({
-      absWorkingDir: ROOT,
-      ...(chunks === undefined
-        ? { entryPoints: [entry], outfile: out }
-        : { entryPoints: { [basename(out, '.js')]: entry }, outdir: join(ROOT, dirname(out)), splitting: true, chunkNames: `${chunks}-[hash]` }),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: [...EXTERNAL.filter((name) => !bundled.includes(name)), ...external],
-      plugins,
-      banner: { js: ESM_BANNER },
-      logLevel: 'warning',
-    }),
-  ),
-);
+await Promise.all(BUNDLES.map((bundle) => build(bundleBuildOptions(bundle))));

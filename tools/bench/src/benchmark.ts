@@ -12,4 +12,6 @@ export interface BenchOptions {
   runs: number;
   /** Scale factor for the synthetic workload (1 = the size the issue names). */
   scale: number;
+  /** `--ink`: other ink releases (`7.1.1`, `8.0.0+incremental`) the triage benchmark also measures. */
+  ink?: readonly string[];
 }

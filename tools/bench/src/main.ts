@@ -10,6 +10,7 @@ const { values, positionals } = parseArgs({
     scale: { type: 'string', default: '1' },
     'work-dir': { type: 'string', default: '.bench' },
     'keep-env': { type: 'boolean', default: false },
+    ink: { type: 'string' },
   },
 });
 
@@ -19,7 +20,7 @@ if (unknown.length || names.length === 0) {
   const known = [...benchmarks.values()].map((b) => `  ${b.name.padEnd(12)} ${b.description}`).join('\n');
   process.stderr.write(
     (unknown.length ? `unknown benchmark: ${unknown.join(', ')}\n` : 'no benchmarks are registered yet\n') +
-      `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR] [--keep-env]\n${known}\n`,
+      `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR] [--keep-env] [--ink V[,V+incremental…]]\n${known}\n`,
   );
   process.exit(2);
 }
@@ -42,5 +43,6 @@ if (!values['keep-env']) {
 for (const name of names) {
   const bench = benchmarks.get(name)!;
   process.stdout.write(`# ${bench.name}: ${bench.description}\n`);
-  await bench.run({ workDir: resolve(values['work-dir']), runs, scale });
+  const ink = values.ink?.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  await bench.run({ workDir: resolve(values['work-dir']), runs, scale, ...(ink !== undefined ? { ink } : {}) });
 }

@@ -43,8 +43,10 @@ export type Command =
 export interface KeyBinding {
   readonly keys: readonly string[];
   readonly command: Command;
-  /** Short label for the help bar, e.g. `accept`. */
+  /** Label in the full help, e.g. `accept`; the help bar's too unless {@link barLabel}. */
   readonly label: string;
+  /** A shorter label for the one-line help bar, where every cell counts. */
+  readonly barLabel?: string;
   /** Modes the binding is active in. */
   readonly modes: readonly TriageMode[];
   /** Shown in the one-line help bar (the rest only in the full help). */
@@ -80,7 +82,7 @@ export const TRIAGE_BINDINGS: readonly KeyBinding[] = [
   { keys: ['return'], command: 'pager', label: 'detail full-screen', modes: BROWSE, primary: false },
   { keys: ['d'], command: 'toggle-diff', label: 'toggle diff', modes: BROWSE, primary: false },
   { keys: ['i'], command: 'toggle-detail', label: 'toggle detail', modes: BROWSE, primary: false },
-  { keys: ['/'], command: 'search', label: 'search claim or path', modes: BROWSE, primary: true },
+  { keys: ['/'], command: 'search', label: 'search claim or path', barLabel: 'search', modes: BROWSE, primary: true },
   { keys: ['n'], command: 'search-next', label: 'next match', modes: BROWSE, primary: false },
   { keys: ['N'], command: 'search-previous', label: 'previous match', modes: BROWSE, primary: false },
   { keys: ['h'], command: 'filter-hub', label: 'hub filter', modes: BROWSE, primary: false },
@@ -103,7 +105,9 @@ export const TRIAGE_BINDINGS: readonly KeyBinding[] = [
   { keys: ['escape', 'q', 'return'], command: 'back', label: 'back', modes: ['pager'], primary: true },
   { keys: ['?', 'escape'], command: 'help', label: 'close help', modes: ['help'], primary: true },
   { keys: ['?'], command: 'help', label: 'help', modes: ['browse', 'pager'], primary: true },
-  { keys: ['q', 'escape'], command: 'quit', label: 'quit', modes: ['browse', 'help'], primary: true },
+  { keys: ['q', 'escape'], command: 'quit', label: 'quit', modes: BROWSE, primary: true },
+  // In the help, Esc closes it (above): only q quits from there.
+  { keys: ['q'], command: 'quit', label: 'quit', modes: ['help'], primary: true },
   { keys: ['ctrl+c'], command: 'cancel', label: 'cancel, write nothing', modes: LIVE, primary: false },
 ];
 
@@ -174,10 +178,10 @@ export function commandFor(bindings: readonly KeyBinding[], mode: TriageMode, na
 }
 
 /** `key label` pairs for the help bar of `mode` (primary ones only unless `all`). */
-export function helpEntries(bindings: readonly KeyBinding[], mode: TriageMode, all = false): Array<{ key: string; label: string }> {
+export function helpEntries(bindings: readonly KeyBinding[], mode: TriageMode, all = false): Array<{ key: string; label: string; command: Command }> {
   return bindings
     .filter((b) => b.modes.includes(mode) && (all || b.primary))
-    .map((b) => ({ key: b.keys.map(displayKey).join('/'), label: b.label }));
+    .map((b) => ({ key: b.keys.map(displayKey).join('/'), label: all ? b.label : (b.barLabel ?? b.label), command: b.command }));
 }
 
 function displayKey(name: string): string {

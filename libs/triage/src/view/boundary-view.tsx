@@ -101,11 +101,21 @@ export function BoundaryView(props: BoundaryViewProps) {
         </Box>
       )}
       <Text color={theme.muted}>
-        {fit(pager !== undefined ? `${whole.length > height ? `lines ${pager + 1}–${Math.min(whole.length, pager + height)} of ${whole.length} · ` : ''}Esc back` : lines.length > height ? `rows ${start + 1}–${Math.min(lines.length, start + height)} of ${lines.length}` : ' ', width)}
+        {fit(positionLine(mode, { pager, whole: whole.length, start, lines: lines.length, height }), width)}
       </Text>
       <HelpBar bindings={BOUNDARY_BINDINGS} mode={mode} theme={theme} width={size.columns} />
     </Box>
   );
+}
+
+/**
+ * The line above the help bar: where the window is in the list or in the issue shown whole, and
+ * nothing over the help, whose keys the help bar already gives (as it gives the pager's way back).
+ */
+function positionLine(mode: 'help' | 'pager' | 'browse', at: { pager: number | undefined; whole: number; start: number; lines: number; height: number }): string {
+  if (mode === 'help') return ' ';
+  if (mode === 'pager') return at.whole > at.height ? `lines ${(at.pager ?? 0) + 1}–${Math.min(at.whole, (at.pager ?? 0) + at.height)} of ${at.whole}` : ' ';
+  return at.lines > at.height ? `rows ${at.start + 1}–${Math.min(at.lines, at.start + at.height)} of ${at.lines}` : ' ';
 }
 
 /** One display line of the boundary view; `row` is the index of its issue (absent on a heading). */

@@ -1,22 +1,31 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { ScrolledRows } from './detail-pane.js';
-import { type KeyBinding, helpEntries } from '../model/key-bindings.js';
+import { type Command, type KeyBinding, helpEntries } from '../model/key-bindings.js';
 import { cells, pad, wrapCells } from './labels.js';
 import type { TriageMode } from '../model/state.js';
 import type { Theme } from './theme.js';
 
-/** The primary bindings of `mode` as `key label` pairs on one truncated line; drawn again only when its props change, not per key. */
+/**
+ * Commands a narrow help bar gives up first, in this order; then any other but the ones that get
+ * a person out (help, quit, back, yes), which go last: at 60 columns `? help` and `q quit` stay.
+ */
+const DROP_ORDER: readonly Command[] = ['follow', 'undo', 'search', 'write', 'skip', 'accept'];
+const KEPT_LAST: readonly Command[] = ['help', 'quit', 'back', 'yes'];
+
+/** The primary bindings of `mode` as `key label` pairs on one line; drawn again only when its props change, not per key. */
 export const HelpBar = memo(function HelpBar({ bindings, mode, theme, width }: { bindings: readonly KeyBinding[]; mode: TriageMode; theme: Theme; width: number }) {
-  const entries = helpEntries(bindings, mode);
   // Cut by cells here, not by ink, so a narrow terminal drops whole pairs rather than mangling one.
-  const shown: typeof entries = [];
-  let used = 0;
-  for (const e of entries) {
-    const need = (shown.length > 0 ? 2 : 0) + cells(`${e.key} ${e.label}`);
-    if (used + need > width - 1) break;
-    shown.push(e);
-    used += need;
+  const shown = helpEntries(bindings, mode);
+  const used = () => shown.reduce((sum, e, i) => sum + (i > 0 ? 2 : 0) + cells(`${e.key} ${e.label}`), 0);
+  const rank = (command: Command) => (DROP_ORDER.includes(command) ? DROP_ORDER.indexOf(command) : KEPT_LAST.includes(command) ? DROP_ORDER.length + 1 : DROP_ORDER.length);
+  while (shown.length > 0 && used() > width - 1) {
+    let drop = 0;
+    shown.forEach((e, i) => {
+      // The lowest rank goes first; among equals, the rightmost.
+      if (rank(e.command) <= rank(shown[drop]!.command)) drop = i;
+    });
+    shown.splice(drop, 1);
   }
   return (
     <Box width={width}>

@@ -81,7 +81,7 @@ describe('TriageApp (ink frames)', () => {
     expect(frame).toContain(`hash: ${beta.oldHash} → ${beta.newHash}`);
     expect(frame).toContain('-   let total = 0;');
     expect(frame).toContain('+   const sorted = [...items].sort((x, y) => x - y);');
-    expect(frame).toMatch(/a\/u accept {2}s\/r skip {2}f follow {2}z undo {2}w write {2}\/ search/);
+    expect(frame).toMatch(/a\/u accept {2}s\/r skip {2}f follow {2}z undo {2}w write {2}\/ search {2}\? help {2}q\/Esc quit/);
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
@@ -565,6 +565,16 @@ describe('TriageApp at 60 and 120 columns', () => {
     // The help bar is still the last row, and the list still shows the cursor.
     expect(lines.at(-1)).toMatch(/^a\/u accept/);
     expect(s.rows().some((row) => row.startsWith('›'))).toBe(true);
+    s.app.unmount();
+  });
+
+  it('at 60 columns the help bar gives up follow and undo before help and quit', async () => {
+    const s = session({ size: { columns: 60, rows: 15 } });
+    await s.press('j');
+    expect(s.frame().split('\n').at(-1)).toBe('a/u accept  s/r skip  w write  / search  ? help  q/Esc quit');
+    await s.press('?');
+    // In the help, Esc closes it: the bar does not also offer it for quitting.
+    expect(s.frame().split('\n').at(-1)).toMatch(/\?\/Esc close help {2}q quit$/);
     s.app.unmount();
   });
 
