@@ -43,13 +43,13 @@ function snapshot(dir: string): Map<string, Buffer> {
 }
 
 /** Starts `surf triage` in a detached 80×24 tmux session; the pane stays after the command ends. */
-function startTriage(repo: TempRepo, extraEnv: readonly string[] = []): { screen: () => string; keys: (...keys: string[]) => void; until: (text: string) => Promise<string> } {
+function startTriage(repo: TempRepo, extraEnv: readonly string[] = [], before = ''): { screen: () => string; keys: (...keys: string[]) => void; until: (text: string) => Promise<string> } {
   // A missing tmux must fail here, not skip.
   execFileSync('tmux', ['-V'], { encoding: 'utf8' });
   const env = Object.entries(GIT_TEST_ENV).map(([k, v]) => `${k}=${v}`);
   const command = ['env', '-u', 'CI', 'TERM=xterm-256color', ...env, ...extraEnv, process.execPath, BIN, 'triage'].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
   servers.next(cleanups);
-  tmux('new-session', '-d', '-s', 'triage', '-x', '80', '-y', '24', '-c', repo.dir, `${command}; echo TRIAGE-EXIT=$?; sleep 120`);
+  tmux('new-session', '-d', '-s', 'triage', '-x', '80', '-y', '24', '-c', repo.dir, `${before}${command}; echo TRIAGE-EXIT=$?; sleep 120`);
   const screen = (): string => tmux('capture-pane', '-p', '-t', 'triage');
   return {
     screen,
@@ -183,6 +183,19 @@ describe('surf triage in a real terminal (tmux)', () => {
     // Ctrl-C ends as a shell expects of an interrupted command.
     expect(end).toContain('TRIAGE-EXIT=130');
     expect(snapshot(repo.dir)).toEqual(before);
+  });
+
+  it('the summary starts at the beginning of its line, even after keys the terminal echoed before the view started', async () => {
+    const repo = await threeDivergenceRepo();
+    cleanups.push(() => repo.dispose());
+    // What a person typing ahead leaves on the line before echo goes off, without a newline.
+    const t = startTriage(repo, [], 'printf jj; ');
+    await t.until('3 diverged: 1 large');
+    t.keys('q');
+    await t.until('TRIAGE-EXIT=');
+    const lines = tmux('capture-pane', '-p', '-J', '-t', 'triage').split('\n');
+    expect(lines).toContain('surf triage: cancelled; no file was changed.');
+    expect(lines.some((line) => line.includes('jj'))).toBe(false);
   });
 
   it('EDITOR=/nonexistent is reported, not taken as an edit', async () => {

@@ -100,7 +100,10 @@ async function showView(view: ReactElement, options: TriageStreams): Promise<voi
  */
 function enterAlternateScreen(stdout: NodeJS.WriteStream): () => void {
   stdout.write('\u001B[?1049h\u001B[H\u001B[2J');
-  return () => void stdout.write('\u001B[?1049l');
+  // Back on the shell's screen the cursor is where it was, after whatever the terminal echoed
+  // before echo went off (keys typed in the first moments): that line is cleared, so the summary
+  // starts at its beginning rather than after stray letters.
+  return () => void stdout.write('\u001B[?1049l\r\u001B[2K');
 }
 
 function streams(options: TriageStreams): { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream } {

@@ -2,6 +2,7 @@ import { loadWorkspace, runCheck, runVerify } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
 import { detailRows } from './detail-pane.js';
+import { cells, compactSites, fitRow } from './labels.js';
 import { DEFAULT_THEME } from './theme.js';
 
 const repos: TempRepo[] = [];
@@ -74,5 +75,18 @@ describe('detailRows', () => {
     const rows = text(detailRows(d!, DEFAULT_THEME, { showDiff: true }, 24));
     const at = rows.indexOf('-   return');
     expect(rows.slice(at, at + 6)).toEqual(['-   return', '- Math.round(value);', '+   return', '+ Math.round(value *', '+ 100) / 100;', '  }']);
+  });
+});
+
+describe('a multi-site row of the list', () => {
+  it('writes a later site of the same file from its symbol on, and keeps the prose at 100 columns', async () => {
+    const repo = await multiSiteRepo();
+    const [d] = (await runCheck(await loadWorkspace(repo.dir), { workers: 0 })).divergences;
+    const at = compactSites(d!.sites);
+    expect(at).toBe('src/money.ts > Money > scale  +  … > Money > round  +  src/ledger.ts > post');
+    const row = fitRow(`${d!.hub}:${d!.hubLine}`, at, d!.prose, 90);
+    expect(cells(row)).toBeLessThanOrEqual(90);
+    // The first path whole, and the prose begun rather than dropped.
+    expect(row).toMatch(/^hubs\/money\.md:3 {2}src\/money\.ts > Money > scale {2}\+ {2}… > Money > round .* {2}amounts are/);
   });
 });

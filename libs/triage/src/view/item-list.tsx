@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { Decision, TriageState } from '../model/state.js';
 import type { Theme } from './theme.js';
-import { cells, decisionColour, decisionMark, displayLine, fit, fitRow, kindColour, kindTag } from './labels.js';
+import { cells, compactSites, decisionColour, decisionMark, displayLine, fit, fitRow, kindColour, kindTag } from './labels.js';
 import { windowStart } from './terminal-size.js';
 
 /** The rule under the list, saying how many shown items are above and below its window. */
@@ -42,7 +42,8 @@ export function ItemList({ state, theme, width, height }: { state: TriageState; 
 
 const ItemRow = memo(function ItemRow({ divergence: d, selected, decision, theme, width }: { divergence: Divergence; selected: boolean; decision: Decision | undefined; theme: Theme; width: number }) {
   const where = `${d.hub}${d.hubLine !== undefined ? `:${d.hubLine}` : ''}`;
-  const rest = fitRow(displayLine(where), displayLine(d.at), displayLine(d.prose), width - 10);
+  const at = d.sites.length > 1 ? compactSites(d.sites) : d.at;
+  const rest = fitRow(displayLine(where), displayLine(at), displayLine(d.prose), width - 10);
   return (
     <Text wrap="truncate-end" inverse={selected}>
       <Text>{selected ? '›' : ' '} </Text>

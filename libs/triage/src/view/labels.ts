@@ -66,20 +66,37 @@ export function fitMiddle(text: string, width: number): string {
 }
 
 /**
+ * A claim's sites for a list row: each later site that is in the same file as the one before it
+ * is written from its first `>` on, after `…` (`a.ts > A > f  +  … > A > g`), so a multi-site row
+ * spends its cells on what differs.
+ */
+export function compactSites(sites: readonly string[]): string {
+  const file = (site: string) => (site.includes(' > ') ? site.slice(0, site.indexOf(' > ')) : site);
+  return sites.map((site, i) => (i > 0 && site.includes(' > ') && file(site) === file(sites[i - 1]!) ? `…${site.slice(site.indexOf(' > '))}` : site)).join('  +  ');
+}
+
+/** Cells of a row the prose keeps when the anchor is too long to leave it any. */
+const PROSE_MIN = 16;
+
+/**
  * A list row's `<hub:line>  <at>  <prose>` in `width` cells. When the anchor does not fit whole,
- * its file path is shortened in the middle so the symbol stays (rows that differ only in the
- * symbol stay apart); the prose takes what is left.
+ * its first file path is shortened in the middle so the symbols stay (rows that differ only in
+ * the symbol stay apart). The prose takes what is left, and keeps at least {@link PROSE_MIN} cells
+ * of a wide row: a long anchor (a multi-site claim) is cut at its end for it.
  */
 export function fitRow(where: string, at: string, prose: string, width: number): string {
   const full = `${where}  ${at}${prose !== '' ? `  ${prose}` : ''}`;
-  if (cells(`${where}  ${at}`) <= width) return fit(full, width);
+  if (cells(full) <= width) return full;
+  const room = width - cells(where) - 2;
+  const proseKeep = prose === '' ? 0 : Math.min(cells(prose), PROSE_MIN) + 2;
+  // A narrow row gives the anchor all it has: the prose is still in the detail pane.
+  const atBudget = room - proseKeep >= 24 ? room - proseKeep : room;
+  if (cells(at) <= atBudget) return fit(full, width);
   const split = at.indexOf(' > ');
-  if (split > 0) {
-    const symbol = at.slice(split);
-    const budget = width - cells(where) - 2 - cells(symbol);
-    if (budget >= 6) return fit(`${where}  ${fitMiddle(at.slice(0, split), budget)}${symbol}`, width);
-  }
-  return fit(full, width);
+  const symbol = split > 0 ? at.slice(split) : '';
+  const shown = split > 0 && cells(symbol) <= atBudget - 7 ? `${fitMiddle(at.slice(0, split), atBudget - cells(symbol))}${symbol}` : fit(at, atBudget);
+  const row = `${where}  ${shown}`;
+  return prose !== '' && cells(row) + 3 < width ? fit(`${row}  ${prose}`, width) : row;
 }
 
 /** `text` padded with spaces to `width` cells (cut first when longer). */
