@@ -112,7 +112,9 @@ async function measureSize(bin: string, dir: string, divergences: number, column
       const mark = t.mark();
       const sent = performance.now();
       t.send(down ? 'j' : 'k');
-      out.keyMs.push((await t.waitFor(`Reviewing [${at}/${divergences}]`, mark)) - sent);
+      // Incremental rendering rewrites a line from its first changed cell: `[12/` → `[13/` sends
+      // `3/500]…`, so the wait is for the last digit on, which a full redraw sends too.
+      out.keyMs.push((await t.waitFor(`${at % 10}/${divergences}]`, mark)) - sent);
     }
     const mark = t.mark();
     t.send('q');
