@@ -1,40 +1,26 @@
 // Black-box tests of `surf lsp --stdio` through the built bin (`npm run build` first): a real
 // LSP client (vscode-languageserver-protocol's connection) drives the real server process over
 // stdio in a temporary git repository.
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CodeAction,
   CodeActionRequest,
-  type Diagnostic,
-  DocumentDiagnosticRequest,
-  type FullDocumentDiagnosticReport,
-  type InitializeParams,
-  InitializeRequest,
-  InitializedNotification,
   ExitNotification,
   HoverRequest,
   DefinitionRequest,
   type Location,
   type MarkupContent,
-  ShutdownRequest,
-  DidOpenTextDocumentNotification,
-  DidChangeTextDocumentNotification,
-  PublishDiagnosticsNotification,
-  type PublishDiagnosticsParams,
-  DiagnosticRefreshRequest,
-  type ProtocolConnection,
   type TextEdit,
-  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node.js';
-import { StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node.js';
 import { hashAnchor } from '@driftgate/surf';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
+import { LspSession } from './support/lsp-session.js';
 import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 
 const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
@@ -43,77 +29,6 @@ const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url))
 const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
 const BROKEN = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a - b\n}\n';
 const HUB = '---\nsummary: x\nanchors:\n  - claim: adds two numbers\n    at: src/a.rs > add\n    hash: 2:f1075e760a17\n---\n';
-
-/** A running server and the client connected to it. */
-class Session {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly client: ProtocolConnection;
-  readonly exited: Promise<number | null>;
-  readonly pushed: PublishDiagnosticsParams[] = [];
-  refreshes = 0;
-  stderr = '';
-  private versions = new Map<string, number>();
-
-  constructor(readonly root: string, args: readonly string[] = []) {
-    this.child = spawn(process.execPath, [BIN, 'lsp', '--stdio', ...args], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
-    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
-    this.client = createProtocolConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
-    this.client.onNotification(PublishDiagnosticsNotification.type, (params) => void this.pushed.push(params));
-    this.client.onRequest(DiagnosticRefreshRequest.type, () => void this.refreshes++);
-    this.client.listen();
-  }
-
-  uri(rel: string): string {
-    return pathToFileURL(join(this.root, rel)).toString();
-  }
-
-  async initialize(pull: boolean): Promise<void> {
-    const params: InitializeParams = {
-      processId: process.pid,
-      rootUri: pathToFileURL(this.root).toString(),
-      workspaceFolders: [{ uri: pathToFileURL(this.root).toString(), name: 'repo' }],
-      capabilities: pull
-        ? { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } } }
-        : { textDocument: { publishDiagnostics: {} } },
-    };
-    const result = await this.client.sendRequest(InitializeRequest.type, params);
-    expect(result.capabilities.diagnosticProvider !== undefined).toBe(pull);
-    await this.client.sendNotification(InitializedNotification.type, {});
-  }
-
-  async open(rel: string, languageId: string, text: string): Promise<void> {
-    this.versions.set(rel, 1);
-    await this.client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), languageId, version: 1, text } });
-  }
-
-  /** Replaces the whole unsaved buffer (nothing is written to disk). */
-  async change(rel: string, text: string): Promise<void> {
-    const version = (this.versions.get(rel) ?? 1) + 1;
-    this.versions.set(rel, version);
-    await this.client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), version }, contentChanges: [{ text }] });
-  }
-
-  /** Sends content changes as they are (ranged or whole-text), in one didChange. */
-  async changes(rel: string, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
-    const version = (this.versions.get(rel) ?? 1) + 1;
-    this.versions.set(rel, version);
-    await this.client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), version }, contentChanges });
-  }
-
-  async pull(rel: string): Promise<Diagnostic[]> {
-    const report = await this.client.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: this.uri(rel) } });
-    return (report as FullDocumentDiagnosticReport).items;
-  }
-
-  async close(): Promise<number | null> {
-    await this.client.sendRequest(ShutdownRequest.type);
-    await this.client.sendNotification(ExitNotification.type);
-    const code = await this.exited;
-    this.client.dispose();
-    return code;
-  }
-}
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -126,8 +41,8 @@ function workspace(): TempRepo {
   return repo;
 }
 
-function session(repo: TempRepo, args: readonly string[] = []): Session {
-  const s = new Session(repo.dir, args);
+function session(repo: TempRepo, args: readonly string[] = []): LspSession {
+  const s = new LspSession(repo.dir, args);
   cleanups.push(() => s.child.kill());
   return s;
 }
