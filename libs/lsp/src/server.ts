@@ -12,7 +12,9 @@ import {
   TextDocumentSyncKind,
   type TextEdit,
 } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClaimState, type ClaimEntry, type ClaimStateOptions } from './claim-state.js';
+import { fitRange, wholeLine } from './ranges.js';
 import { splicedDocuments } from './spliced-documents.js';
 
 /** What a hub diagnostic carries so its code action can re-stamp the claim it is about. */
@@ -81,9 +83,17 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     const rel = relOf(uri);
     if (current === undefined || rel === undefined) return [];
     const claims = await current.claims();
-    if (!current.isHub(rel)) return sourceDiagnostics(rel, claims);
-    const own = hubDiagnostics(rel, claims);
-    return [...own, ...lintDiagnostics(rel, await current.lint(), own)];
+    const findings = current.isHub(rel) ? await current.lint() : [];
+    // Ranges are placed in the text as it is now, after the awaits: an edit that arrived
+    // meanwhile is what the client holds, and its next diagnostics follow at once.
+    const open = documents.get(uri);
+    if (!current.isHub(rel)) {
+      const out = sourceDiagnostics(rel, claims);
+      return open === undefined ? out : out.map((d) => ({ ...d, range: fitRange(open, d.range) }));
+    }
+    const document = open ?? TextDocument.create(uri, 'markdown', 0, current.hubText(rel) ?? '');
+    const own = hubDiagnostics(rel, claims, document);
+    return [...own, ...lintDiagnostics(rel, findings, own, document)];
   };
 
   const edited = async (uri: string, onDisk = false): Promise<void> => {
@@ -190,7 +200,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
 
 const LABEL = { changed: 'CHANGED', unverified: 'UNVERIFIED', unresolvable: 'UNRESOLVABLE' } as const;
 
-function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[] {
+function hubDiagnostics(rel: string, claims: readonly ClaimEntry[], document: TextDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const entry of claims) {
     if (entry.hub !== rel || entry.verdict.kind === 'clean') continue;
@@ -203,7 +213,7 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[
           ? `the code under \`${sitesText(entry)}\` changed since the claim was stamped; re-read the claim, then re-stamp it (surf verify)`
           : `the claim was never stamped; surf verify stamps \`${verdict.newHash}\``;
     out.push({
-      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      range: wholeLine(document, line),
       severity: DiagnosticSeverity.Error,
       source: 'surf',
       code: verdict.kind,
@@ -218,7 +228,7 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[
  * Lint findings of a hub, at their claim's line (hub-wide ones on the first line). A site lint
  * calls unresolvable is already a claim diagnostic on that line: it is not said twice.
  */
-function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[]): Diagnostic[] {
+function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[], document: TextDocument): Diagnostic[] {
   const unresolvableLines = new Set(own.filter((d) => d.code === 'unresolvable').map((d) => d.range.start.line));
   const out: Diagnostic[] = [];
   for (const finding of findings) {
@@ -226,7 +236,7 @@ function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: rea
     const line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
     if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
     out.push({
-      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      range: wholeLine(document, line),
       severity: finding.severity === 'block' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       source: 'surf lint',
       code: 'lint',
