@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CodeAction,
   CodeActionRequest,
+  type Diagnostic,
   ExitNotification,
   HoverRequest,
   DefinitionRequest,
@@ -28,6 +29,7 @@ const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url))
 // Vector G1 (Rust `add`): v2 f1075e760a17.
 const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
 const BROKEN = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a - b\n}\n';
+const RESTAMP = 'Re-stamp this claim (surf verify)';
 const HUB = '---\nsummary: x\nanchors:\n  - claim: adds two numbers\n    at: src/a.rs > add\n    hash: 2:f1075e760a17\n---\n';
 
 const cleanups: Array<() => void> = [];
@@ -111,6 +113,56 @@ describe('surf lsp --stdio', () => {
 
     expect(await s.close()).toBe(0);
   }, 30_000);
+
+  it('refuses to re-stamp from a diagnostic whose code changed since: no edit, and a disabled action that says why where the client shows one', async () => {
+    const OTHER = BROKEN.replace('a - b', 'a * b');
+    const codeActions = async (s: LspSession, diagnostics: Diagnostic[]): Promise<CodeAction[]> =>
+      (await s.client.sendRequest(CodeActionRequest.type, { textDocument: { uri: s.uri('hubs/h.md') }, range: diagnostics[0]!.range, context: { diagnostics } })) as CodeAction[];
+    const stampIn = (s: LspSession, action: CodeAction): string => /hash: (2:[0-9a-f]{12})\n/.exec(applyEdits(HUB, action.edit!.changes![s.uri('hubs/h.md')]!))![1]!;
+    for (const disabledSupport of [true, false]) {
+      const repo = workspace();
+      const s = session(repo);
+      await s.initialize({ pull: true, textDocument: { codeAction: { disabledSupport } } });
+      await s.open('src/a.rs', 'rust', BROKEN);
+      await s.open('hubs/h.md', 'markdown', HUB);
+      const shown = await s.pull('hubs/h.md');
+      expect(shown.map((d) => d.code)).toEqual(['changed']);
+      const shownHash = (shown[0]!.data as { newHash: string }).newHash;
+      // The claim's stamp keeps its recipe (2); the digest is the code's.
+      expect(shownHash.split(':')[1]).toBe((await hashAnchor(BROKEN, 'src/a.rs > add')).stamp.split(':')[1]);
+
+      // A comment and a re-indent leave the code as the claim sees it: the stamp shown still holds.
+      await s.change('src/a.rs', BROKEN.replace('// sum them', '// differ them').replace('    a - b', '        a - b'));
+      const cosmetic = await codeActions(s, shown);
+      expect(cosmetic.map((a) => [a.title, a.disabled])).toEqual([[RESTAMP, undefined]]);
+      expect(stampIn(s, cosmetic[0]!)).toBe(shownHash);
+
+      // The code changes and the client asks with the diagnostic it was shown before: no stamp.
+      await s.change('src/a.rs', OTHER);
+      const stale = await codeActions(s, shown);
+      expect(stale.filter((a) => a.edit !== undefined || a.command !== undefined)).toEqual([]);
+      expect(stale.map((a) => [a.title, a.disabled?.reason])).toEqual(
+        disabledSupport ? [['Re-stamp this claim (code changed since this diagnostic: re-read first)', expect.stringContaining('the code under this claim changed since this diagnostic')]] : [],
+      );
+      // The code goes back to what was shown: the diagnostic holds again.
+      await s.change('src/a.rs', BROKEN);
+      expect(stampIn(s, (await codeActions(s, shown))[0]!)).toBe(shownHash);
+
+      // The diagnostics of the new code stamp the new code.
+      await s.change('src/a.rs', OTHER);
+      const fresh = await s.pull('hubs/h.md');
+      const freshHash = (fresh[0]!.data as { newHash: string }).newHash;
+      expect(freshHash.split(':')[1]).toBe((await hashAnchor(OTHER, 'src/a.rs > add')).stamp.split(':')[1]);
+      expect(stampIn(s, (await codeActions(s, fresh))[0]!)).toBe(freshHash);
+
+      // A claim inserted before it: the diagnostic's claim index now names another claim.
+      await s.change('hubs/h.md', HUB.replace('anchors:\n', 'anchors:\n  - claim: first\n    at: src/a.rs > add\n'));
+      const moved = await codeActions(s, fresh);
+      expect(moved.filter((a) => a.edit !== undefined)).toEqual([]);
+      expect(moved.map((a) => a.disabled?.reason)).toEqual(disabledSupport ? [expect.stringContaining('the claims of this hub changed')] : []);
+      expect(await s.close()).toBe(0);
+    }
+  }, 60_000);
 
   it('pushes diagnostics to a client without pull, hovers the claim, goes from an at: line to the code, and flags an unresolvable claim', async () => {
     const repo = workspace();

@@ -14,18 +14,30 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClaimState, type ClaimEntry, type ClaimStateOptions } from './claim-state.js';
+import { sitesOf } from './lazy-claims.js';
 import { fitRange, wholeLine } from './ranges.js';
 import { splicedDocuments } from './spliced-documents.js';
 
-/** What a hub diagnostic carries so its code action can re-stamp the claim it is about. */
+/**
+ * What a hub diagnostic carries so its code action can re-stamp the claim it is about: which
+ * claim (its hub, its index there, its sites and the stamp it had, so an edit that moved claims
+ * is noticed) and the stamp of the code as the diagnostic judged it — the code the person was
+ * shown.
+ */
 interface RestampData {
   readonly hub: string;
   readonly index: number;
+  readonly at: readonly string[];
+  /** The claim's stored `hash`; absent for a claim never stamped. */
+  readonly stamped?: string;
   readonly newHash: string;
 }
 
 /** The code-action title; it says what the edit does, as `surf verify` would. */
 export const RESTAMP_TITLE = 'Re-stamp this claim (surf verify)';
+
+/** The title of the re-stamp action refused because the diagnostic it came from is out of date. */
+export const RESTAMP_STALE_TITLE = 'Re-stamp this claim (code changed since this diagnostic: re-read first)';
 
 /**
  * Serves surf's diagnostics, code actions and hovers over an LSP connection (the caller makes
@@ -38,6 +50,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
   let ready: Promise<ClaimState | undefined> = Promise.resolve(undefined);
   let pull = false;
   let canRefresh = false;
+  let canDisable = false;
   let idCounter = 0;
   const newId = (): string => generateClaimId(BigInt(Date.now()) * 1_000_000n, ++idCounter & 0xffff);
 
@@ -58,6 +71,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     const start = folder ? fileURLToPath(folder) : process.cwd();
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     canRefresh = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+    canDisable = params.capabilities.textDocument?.codeAction?.disabledSupport === true;
     ready = loadWorkspace(start).then(
       (workspace) => (state = new ClaimState(workspace, buffer(workspace.root), options)),
       (error: unknown) => {
@@ -141,9 +155,20 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
         await git?.close();
       }
     }
+    // The verdicts over the buffers as they are now, to see whether the code a diagnostic
+    // judged is still the code under its claim.
+    const claims = await current.claims();
     for (const diagnostic of params.context.diagnostics) {
       const data = diagnostic.data as RestampData | undefined;
-      if (diagnostic.source !== 'surf' || data?.newHash === undefined) continue;
+      if (diagnostic.source !== 'surf' || data?.newHash === undefined || relOf(params.textDocument.uri) !== data.hub) continue;
+      const stale = staleness(claims, data);
+      if (stale !== undefined) {
+        // The diagnostic's stamp is of code the buffers no longer hold, and a stamp of the code
+        // they hold now would accept code nobody was shown: no edit either way. A client that
+        // shows disabled actions says why; to any other the action is not there.
+        if (canDisable) actions.push({ title: RESTAMP_STALE_TITLE, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: false, disabled: { reason: stale } });
+        continue;
+      }
       const text = current.hubText(data.hub);
       if (text === undefined) continue;
       const stamped = applyStamp(text, { itemIndex: data.index, hash: data.newHash, verifiedAt: formatUtcSeconds(new Date()), ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) }, newId, data.hub);
@@ -218,7 +243,7 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[], document: Te
       source: 'surf',
       code: verdict.kind,
       message: `${LABEL[verdict.kind]}: ${what}`,
-      ...(verdict.kind === 'unresolvable' ? {} : { data: { hub: rel, index: entry.claim.index, newHash: verdict.newHash } satisfies RestampData }),
+      ...(verdict.kind === 'unresolvable' ? {} : { data: { hub: rel, index: entry.claim.index, at: sitesOf(entry.claim), ...(entry.claim.hash !== undefined ? { stamped: entry.claim.hash } : {}), newHash: verdict.newHash } satisfies RestampData }),
     });
   }
   return out;
@@ -262,6 +287,25 @@ function sourceDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnost
     }
   }
   return out;
+}
+
+/**
+ * Why a diagnostic's re-stamp may not be applied now, or `undefined` when it may: its claim must
+ * be the same claim (same hub, index, sites and stored stamp) and the code under it must still hash to the
+ * stamp the diagnostic carries. Equal stamps mean the same code as far as the claim can tell
+ * (a comment or a re-indent since leaves the stamp as it was).
+ */
+function staleness(claims: readonly ClaimEntry[], data: RestampData): string | undefined {
+  const entry = claims.find((e) => e.hub === data.hub && e.claim.index === data.index);
+  if (entry === undefined || sitesOf(entry.claim).join('\n') !== data.at.join('\n') || entry.claim.hash !== data.stamped) {
+    return 'the claims of this hub changed since this diagnostic: re-read the claim with the diagnostics now shown, then re-stamp';
+  }
+  const { verdict } = entry;
+  if (verdict.kind === 'clean') return 'the claim matches its code again: there is nothing to re-stamp';
+  if (verdict.kind === 'unresolvable' || verdict.newHash !== data.newHash) {
+    return 'the code under this claim changed since this diagnostic: re-read the claim against the code now, then re-stamp from the new diagnostic';
+  }
+  return undefined;
 }
 
 function sitesText(entry: ClaimEntry): string {
