@@ -110,6 +110,58 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     return [...own, ...lintDiagnostics(rel, findings, own, document)];
   };
 
+  /**
+   * Per open document, the diagnostics the client holds, as JSON: those last published (push),
+   * or last answered to a pull or announced by a refresh since (pull). A document missing here
+   * holds none (push) or was never pulled (pull).
+   */
+  const held = new Map<string, string>();
+
+  /**
+   * One pass over the open documents after edits: push publishes a document's diagnostics when
+   * they differ from what it holds; pull sends one refresh when a pulled document's differ (the
+   * client pulls the edited document itself). Editors redraw on every message, and an open alone
+   * is two events (open, content), so comparing keeps them to what changed.
+   */
+  const reconcileOnce = async (): Promise<void> => {
+    if (pull && !canRefresh) return;
+    let announce = false;
+    for (const document of documents.all()) {
+      const { uri } = document;
+      if (pull && !held.has(uri)) continue;
+      const diagnostics = await diagnosticsFor(uri);
+      // Closed while its diagnostics were being computed: it holds none now.
+      if (documents.get(uri) === undefined) continue;
+      const now = JSON.stringify(diagnostics);
+      if (now === (held.get(uri) ?? '[]')) continue;
+      held.set(uri, now);
+      if (pull) announce = true;
+      else await connection.sendDiagnostics({ uri, diagnostics });
+    }
+    if (announce) await connection.languages.diagnostics.refresh();
+  };
+  // One pass at a time; edits during a pass ask for one more after it, so a burst of edits
+  // costs two passes, not one per edit.
+  let passing = false;
+  let passAgain = false;
+  const reconcile = (): void => {
+    passAgain = true;
+    if (passing) return;
+    passing = true;
+    void (async () => {
+      try {
+        while (passAgain) {
+          passAgain = false;
+          await reconcileOnce();
+        }
+      } catch (error) {
+        connection.console.error(`surf: diagnostics not sent: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      } finally {
+        passing = false;
+      }
+    })();
+  };
+
   const edited = async (uri: string, onDisk = false): Promise<void> => {
     const current = await ready;
     const rel = relOf(uri);
@@ -117,29 +169,28 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     if (onDisk) current.saved(rel);
     else current.touched(rel);
     // An edit of one file changes diagnostics of others (a source's hubs, a hub's sources).
-    if (pull) {
-      if (canRefresh) await connection.languages.diagnostics.refresh();
-      return;
-    }
-    for (const document of documents.all()) {
-      await connection.sendDiagnostics({ uri: document.uri, diagnostics: await diagnosticsFor(document.uri) });
-    }
+    reconcile();
   };
   documents.onDidOpen((event) => void edited(event.document.uri, true));
   documents.onDidChangeContent((event) => void edited(event.document.uri));
   documents.onDidSave((event) => void edited(event.document.uri, true));
   documents.onDidClose((event) => {
-    void edited(event.document.uri, true);
-    if (!pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    const { uri } = event.document;
+    const had = held.get(uri);
+    held.delete(uri);
+    void edited(uri, true);
+    if (!pull && had !== undefined && had !== '[]') void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles(async (params) => {
     for (const change of params.changes) await edited(change.uri, true);
   });
 
-  connection.languages.diagnostics.on(async (params) => ({
-    kind: DocumentDiagnosticReportKind.Full,
-    items: await diagnosticsFor(params.textDocument.uri),
-  }));
+  connection.languages.diagnostics.on(async (params) => {
+    const { uri } = params.textDocument;
+    const items = await diagnosticsFor(uri);
+    if (documents.get(uri) !== undefined) held.set(uri, JSON.stringify(items));
+    return { kind: DocumentDiagnosticReportKind.Full, items };
+  });
 
   connection.onCodeAction(async (params) => {
     const current = await ready;
