@@ -226,6 +226,30 @@ describe('surf lsp --stdio', () => {
     expect(await s.exited).toBe(1);
   }, 30_000);
 
+  it('shows a public symbol no hub claims on the hub that claims most of its file, at its first claim there', async () => {
+    const claim = (what: string, at: string): string => `  - claim: ${what}\n    at: ${at}\n`;
+    const hubOf = (...claims: string[]): string => `---\nsummary: x\nanchors:\n${claims.join('')}---\nSome prose about these.\n`;
+    // Lint lists the findings of src/m.rs under hubs/a.md, the first hub by path that anchors it.
+    const A = hubOf(claim('x does', 'src/x.rs > x'), claim('a does', 'src/m.rs > a'));
+    const B = hubOf(claim('b does', 'src/m.rs > b'), claim('c does', 'src/m.rs > c'));
+    const repo = createTempRepo({ 'surf.toml': '', 'src/x.rs': 'pub fn x() {}\n', 'src/m.rs': 'pub fn a() {}\npub fn b() {}\npub fn c() {}\npub fn d() {}\n', 'hubs/a.md': A, 'hubs/b.md': B });
+    cleanups.push(() => repo.dispose());
+    const s = session(repo);
+    await s.initialize(true);
+    await s.open('hubs/a.md', 'markdown', A);
+    await s.open('hubs/b.md', 'markdown', B);
+    const unclaimed = async (rel: string): Promise<Array<[number, string]>> =>
+      (await s.pull(rel)).filter((d) => d.source === 'surf lint' && d.message.includes('has no claim')).map((d) => [d.range.start.line, d.message.split(':')[0]!]);
+    // hubs/b.md claims two symbols of src/m.rs, hubs/a.md one.
+    expect(await unclaimed('hubs/a.md')).toEqual([]);
+    expect(await unclaimed('hubs/b.md')).toEqual([[3, 'src/m.rs > d']]);
+    // A tie goes to the first hub by path, at its claim into the file (not at its first line).
+    await s.change('hubs/b.md', hubOf(claim('b does', 'src/m.rs > b')));
+    expect(await unclaimed('hubs/a.md')).toEqual([[5, 'src/m.rs > c'], [5, 'src/m.rs > d']]);
+    expect(await unclaimed('hubs/b.md')).toEqual([]);
+    expect(await s.close()).toBe(0);
+  }, 30_000);
+
   it('follows ranged, multi-change, multi-byte and whole-text edits incrementally with the verdicts and stamps of a fresh parse', async () => {
     const MODULE =
       'export function greet(name: string): string {\n  // héllo 😀 wörld\n  return `hi ${name} — ünï 😀`;\n}\n\n' +

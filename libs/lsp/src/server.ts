@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GitContext, type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
+import { GitContext, type LintFinding, applyStamp, comparePosixPaths, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
 import {
   type CodeAction,
   CodeActionKind,
@@ -107,7 +107,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     }
     const document = open ?? TextDocument.create(uri, 'markdown', 0, current.hubText(rel) ?? '');
     const own = hubDiagnostics(rel, claims, document);
-    return [...own, ...lintDiagnostics(rel, findings, own, document)];
+    return [...own, ...lintDiagnostics(rel, findings, own, document, claims)];
   };
 
   /**
@@ -302,15 +302,25 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[], document: Te
 
 /**
  * Lint findings of a hub, at their claim's line (hub-wide ones on the first line). A site lint
- * calls unresolvable is already a claim diagnostic on that line: it is not said twice.
+ * calls unresolvable is already a claim diagnostic on that line: it is not said twice. A finding
+ * about a source file (a public symbol no hub claims) goes where {@link homeOf} puts it.
  */
-function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[], document: TextDocument): Diagnostic[] {
+function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[], document: TextDocument, claims: readonly ClaimEntry[]): Diagnostic[] {
   const unresolvableLines = new Set(own.filter((d) => d.code === 'unresolvable').map((d) => d.range.start.line));
+  const homes = new Map<string, FileHome | undefined>();
   const out: Diagnostic[] = [];
   for (const finding of findings) {
-    if (finding.hub !== rel) continue;
-    const line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
-    if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
+    let line: number;
+    if (finding.file !== undefined) {
+      if (!homes.has(finding.file)) homes.set(finding.file, homeOf(finding.file, claims));
+      const home = homes.get(finding.file);
+      if (home?.hub !== rel) continue;
+      line = home.line;
+    } else {
+      if (finding.hub !== rel) continue;
+      line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
+      if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
+    }
     out.push({
       range: wholeLine(document, line),
       severity: finding.severity === 'block' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
@@ -320,6 +330,37 @@ function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: rea
     });
   }
   return out;
+}
+
+/** Where a hub shows a finding about a source file: the hub and its 0-based line. */
+interface FileHome {
+  readonly hub: string;
+  readonly line: number;
+}
+
+/**
+ * The hub about `file`: the one whose claims have the most sites in it (ties: the first hub by
+ * path), at its first claim with a site there, which is where a claim of the file's next symbol
+ * would go. Lint lists such findings under the first hub by path that anchors the file, which
+ * may claim one symbol of it beside a hub about all of it, and puts them on no particular line.
+ * `undefined` when no claim, as judged now, points into the file: the finding is then about no
+ * hub, and no hub shows it.
+ */
+function homeOf(file: string, claims: readonly ClaimEntry[]): FileHome | undefined {
+  const sites = new Map<string, number>();
+  const firstLine = new Map<string, number>();
+  for (const entry of claims) {
+    const count = entry.files.filter((f) => f === file).length;
+    if (count === 0) continue;
+    sites.set(entry.hub, (sites.get(entry.hub) ?? 0) + count);
+    if (!firstLine.has(entry.hub)) firstLine.set(entry.hub, entry.claim.line - 1);
+  }
+  let best: string | undefined;
+  for (const [hub, count] of sites) {
+    const lead = best === undefined ? 0 : sites.get(best)!;
+    if (best === undefined || count > lead || (count === lead && comparePosixPaths(hub, best) < 0)) best = hub;
+  }
+  return best === undefined ? undefined : { hub: best, line: firstLine.get(best)! };
 }
 
 function sourceDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[] {
