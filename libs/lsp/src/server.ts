@@ -42,8 +42,9 @@ export const RESTAMP_STALE_TITLE = 'Re-stamp this claim (code changed since this
 /**
  * Serves surf's diagnostics, code actions and hovers over an LSP connection (the caller makes
  * the connection, e.g. over stdio, and owns the process). Diagnostics are pulled
- * (`textDocument/diagnostic`, with inter-file dependencies and a refresh after every edit) when
- * the client can, and pushed to open documents otherwise.
+ * (`textDocument/diagnostic`, with inter-file dependencies, and a refresh when an edit changed
+ * those of a pulled document) when the client can, and pushed to open documents otherwise (when
+ * they changed).
  */
 export function startSurfServer(connection: Connection, options: ClaimStateOptions = {}): void {
   let state: ClaimState | undefined;
