@@ -1,6 +1,7 @@
 // How many messages `surf lsp --stdio` sends for what changed: a publish for a document only when
 // its diagnostics changed, and a `workspace/diagnostic/refresh` only when a document the client
-// pulled has diagnostics other than those it was given. Editors redraw on each one.
+// pulled has diagnostics other than those it was given. Editors redraw on each one. A step that
+// expects messages waits for them, then for quiet; one that expects none waits for quiet.
 import { afterEach, describe, expect, it } from 'vitest';
 import { LspSession } from './support/lsp-session.js';
 import { type TempRepo, createTempRepo } from './support/temp-repo.js';
@@ -38,6 +39,7 @@ describe('surf lsp --stdio: messages per change', () => {
     await s.initialize(false);
     await s.open('src/a.rs', 'rust', BROKEN);
     await s.open('hubs/h.md', 'markdown', HUB);
+    await s.until(() => s.pushed.length >= 2, 'the first publishes');
     await s.settle();
     // Opening two documents: one publish each (the open is also a content change, and each open
     // changes what the other shows).
@@ -50,6 +52,7 @@ describe('surf lsp --stdio: messages per change', () => {
 
     from = s.pushed.length;
     await s.change('src/a.rs', G1);
+    await s.until(() => s.pushed.length >= from + 2, 'two publishes');
     await s.settle();
     expect(publishes(s, from)).toEqual({ 'a.rs': [0], 'h.md': [0] });
 
@@ -61,6 +64,7 @@ describe('surf lsp --stdio: messages per change', () => {
 
     from = s.pushed.length;
     await s.change('src/a.rs', BROKEN);
+    await s.until(() => s.pushed.length >= from + 2, 'two publishes');
     await s.settle();
     expect(publishes(s, from)).toEqual({ 'a.rs': [1], 'h.md': [1] });
     expect(await s.close()).toBe(0);
@@ -78,6 +82,7 @@ describe('surf lsp --stdio: messages per change', () => {
     expect(await s.pull('hubs/h.md')).toEqual([]);
 
     await s.change('src/a.rs', BROKEN);
+    await s.until(() => s.refreshes >= 1, 'a refresh');
     await s.settle();
     expect(s.refreshes).toBe(1);
     expect(await s.pull('src/a.rs')).toHaveLength(1);
@@ -90,6 +95,7 @@ describe('surf lsp --stdio: messages per change', () => {
     // The client has not pulled since the last refresh: a change back is one more, and a change
     // to what that refresh announced is none.
     await s.change('src/a.rs', G1);
+    await s.until(() => s.refreshes >= 2, 'a second refresh');
     await s.settle();
     expect(s.refreshes).toBe(2);
     await s.change('src/a.rs', G1.replace('// sum them', '// add them'));
