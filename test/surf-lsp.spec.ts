@@ -1,40 +1,27 @@
 // Black-box tests of `surf lsp --stdio` through the built bin (`npm run build` first): a real
 // LSP client (vscode-languageserver-protocol's connection) drives the real server process over
 // stdio in a temporary git repository.
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CodeAction,
   CodeActionRequest,
   type Diagnostic,
-  DocumentDiagnosticRequest,
-  type FullDocumentDiagnosticReport,
-  type InitializeParams,
-  InitializeRequest,
-  InitializedNotification,
   ExitNotification,
   HoverRequest,
   DefinitionRequest,
   type Location,
   type MarkupContent,
-  ShutdownRequest,
-  DidOpenTextDocumentNotification,
-  DidChangeTextDocumentNotification,
-  PublishDiagnosticsNotification,
-  type PublishDiagnosticsParams,
-  DiagnosticRefreshRequest,
-  type ProtocolConnection,
   type TextEdit,
-  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node.js';
-import { StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node.js';
 import { hashAnchor } from '@driftgate/surf';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
+import { LspSession } from './support/lsp-session.js';
 import { createTempRepo, GIT_TEST_ENV, type TempRepo } from './support/temp-repo.js';
 
 const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url));
@@ -42,78 +29,8 @@ const BIN = fileURLToPath(new URL('../tools/surf/bin/surf.js', import.meta.url))
 // Vector G1 (Rust `add`): v2 f1075e760a17.
 const G1 = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a + b\n}\n';
 const BROKEN = 'pub fn add(a: i64, b: i64) -> i64 {\n    // sum them\n    a - b\n}\n';
+const RESTAMP = 'Re-stamp this claim (surf verify)';
 const HUB = '---\nsummary: x\nanchors:\n  - claim: adds two numbers\n    at: src/a.rs > add\n    hash: 2:f1075e760a17\n---\n';
-
-/** A running server and the client connected to it. */
-class Session {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly client: ProtocolConnection;
-  readonly exited: Promise<number | null>;
-  readonly pushed: PublishDiagnosticsParams[] = [];
-  refreshes = 0;
-  stderr = '';
-  private versions = new Map<string, number>();
-
-  constructor(readonly root: string, args: readonly string[] = []) {
-    this.child = spawn(process.execPath, [BIN, 'lsp', '--stdio', ...args], { cwd: root, env: { ...process.env, ...GIT_TEST_ENV } });
-    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
-    this.client = createProtocolConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
-    this.client.onNotification(PublishDiagnosticsNotification.type, (params) => void this.pushed.push(params));
-    this.client.onRequest(DiagnosticRefreshRequest.type, () => void this.refreshes++);
-    this.client.listen();
-  }
-
-  uri(rel: string): string {
-    return pathToFileURL(join(this.root, rel)).toString();
-  }
-
-  async initialize(pull: boolean): Promise<void> {
-    const params: InitializeParams = {
-      processId: process.pid,
-      rootUri: pathToFileURL(this.root).toString(),
-      workspaceFolders: [{ uri: pathToFileURL(this.root).toString(), name: 'repo' }],
-      capabilities: pull
-        ? { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } } }
-        : { textDocument: { publishDiagnostics: {} } },
-    };
-    const result = await this.client.sendRequest(InitializeRequest.type, params);
-    expect(result.capabilities.diagnosticProvider !== undefined).toBe(pull);
-    await this.client.sendNotification(InitializedNotification.type, {});
-  }
-
-  async open(rel: string, languageId: string, text: string): Promise<void> {
-    this.versions.set(rel, 1);
-    await this.client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), languageId, version: 1, text } });
-  }
-
-  /** Replaces the whole unsaved buffer (nothing is written to disk). */
-  async change(rel: string, text: string): Promise<void> {
-    const version = (this.versions.get(rel) ?? 1) + 1;
-    this.versions.set(rel, version);
-    await this.client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), version }, contentChanges: [{ text }] });
-  }
-
-  /** Sends content changes as they are (ranged or whole-text), in one didChange. */
-  async changes(rel: string, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
-    const version = (this.versions.get(rel) ?? 1) + 1;
-    this.versions.set(rel, version);
-    await this.client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), version }, contentChanges });
-  }
-
-  async pull(rel: string): Promise<Diagnostic[]> {
-    const report = await this.client.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: this.uri(rel) } });
-    return (report as FullDocumentDiagnosticReport).items;
-  }
-
-  async close(): Promise<number | null> {
-    await this.client.sendRequest(ShutdownRequest.type);
-    await this.client.sendNotification(ExitNotification.type);
-    const code = await this.exited;
-    this.client.dispose();
-    return code;
-  }
-}
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -126,8 +43,8 @@ function workspace(): TempRepo {
   return repo;
 }
 
-function session(repo: TempRepo, args: readonly string[] = []): Session {
-  const s = new Session(repo.dir, args);
+function session(repo: TempRepo, args: readonly string[] = []): LspSession {
+  const s = new LspSession(repo.dir, args);
   cleanups.push(() => s.child.kill());
   return s;
 }
@@ -163,7 +80,8 @@ describe('surf lsp --stdio', () => {
     expect(onSource[0]!.range).toEqual({ start: { line: 0, character: 0 }, end: { line: 3, character: 1 } });
     expect(onSource[0]!.message).toContain('hubs/h.md:4');
     expect(onSource[0]!.message).toContain('adds two numbers');
-    expect(s.refreshes).toBeGreaterThan(refreshesBefore);
+    // The refresh (for the hub, whose diagnostics changed too) may come after the pull's answer.
+    await s.until(() => s.refreshes > refreshesBefore, 'a diagnostic refresh');
     process.stdout.write(`surf lsp: diagnostic after didChange in ${latency.toFixed(1)} ms\n`);
 
     const onHub = await s.pull('hubs/h.md');
@@ -196,6 +114,56 @@ describe('surf lsp --stdio', () => {
 
     expect(await s.close()).toBe(0);
   }, 30_000);
+
+  it('refuses to re-stamp from a diagnostic whose code changed since: no edit, and a disabled action that says why where the client shows one', async () => {
+    const OTHER = BROKEN.replace('a - b', 'a * b');
+    const codeActions = async (s: LspSession, diagnostics: Diagnostic[]): Promise<CodeAction[]> =>
+      (await s.client.sendRequest(CodeActionRequest.type, { textDocument: { uri: s.uri('hubs/h.md') }, range: diagnostics[0]!.range, context: { diagnostics } })) as CodeAction[];
+    const stampIn = (s: LspSession, action: CodeAction): string => /hash: (2:[0-9a-f]{12})\n/.exec(applyEdits(HUB, action.edit!.changes![s.uri('hubs/h.md')]!))![1]!;
+    for (const disabledSupport of [true, false]) {
+      const repo = workspace();
+      const s = session(repo);
+      await s.initialize({ pull: true, textDocument: { codeAction: { disabledSupport } } });
+      await s.open('src/a.rs', 'rust', BROKEN);
+      await s.open('hubs/h.md', 'markdown', HUB);
+      const shown = await s.pull('hubs/h.md');
+      expect(shown.map((d) => d.code)).toEqual(['changed']);
+      const shownHash = (shown[0]!.data as { newHash: string }).newHash;
+      // The claim's stamp keeps its recipe (2); the digest is the code's.
+      expect(shownHash.split(':')[1]).toBe((await hashAnchor(BROKEN, 'src/a.rs > add')).stamp.split(':')[1]);
+
+      // A comment and a re-indent leave the code as the claim sees it: the stamp shown still holds.
+      await s.change('src/a.rs', BROKEN.replace('// sum them', '// differ them').replace('    a - b', '        a - b'));
+      const cosmetic = await codeActions(s, shown);
+      expect(cosmetic.map((a) => [a.title, a.disabled])).toEqual([[RESTAMP, undefined]]);
+      expect(stampIn(s, cosmetic[0]!)).toBe(shownHash);
+
+      // The code changes and the client asks with the diagnostic it was shown before: no stamp.
+      await s.change('src/a.rs', OTHER);
+      const stale = await codeActions(s, shown);
+      expect(stale.filter((a) => a.edit !== undefined || a.command !== undefined)).toEqual([]);
+      expect(stale.map((a) => [a.title, a.disabled?.reason])).toEqual(
+        disabledSupport ? [['Re-stamp this claim (code changed since this diagnostic: re-read first)', expect.stringContaining('the code under this claim changed since this diagnostic')]] : [],
+      );
+      // The code goes back to what was shown: the diagnostic holds again.
+      await s.change('src/a.rs', BROKEN);
+      expect(stampIn(s, (await codeActions(s, shown))[0]!)).toBe(shownHash);
+
+      // The diagnostics of the new code stamp the new code.
+      await s.change('src/a.rs', OTHER);
+      const fresh = await s.pull('hubs/h.md');
+      const freshHash = (fresh[0]!.data as { newHash: string }).newHash;
+      expect(freshHash.split(':')[1]).toBe((await hashAnchor(OTHER, 'src/a.rs > add')).stamp.split(':')[1]);
+      expect(stampIn(s, (await codeActions(s, fresh))[0]!)).toBe(freshHash);
+
+      // A claim inserted before it: the diagnostic's claim index now names another claim.
+      await s.change('hubs/h.md', HUB.replace('anchors:\n', 'anchors:\n  - claim: first\n    at: src/a.rs > add\n'));
+      const moved = await codeActions(s, fresh);
+      expect(moved.filter((a) => a.edit !== undefined)).toEqual([]);
+      expect(moved.map((a) => a.disabled?.reason)).toEqual(disabledSupport ? [expect.stringContaining('the claims of this hub changed')] : []);
+      expect(await s.close()).toBe(0);
+    }
+  }, 60_000);
 
   it('pushes diagnostics to a client without pull, hovers the claim, goes from an at: line to the code, and flags an unresolvable claim', async () => {
     const repo = workspace();
@@ -256,6 +224,30 @@ describe('surf lsp --stdio', () => {
     expect(items[2]!.message).toMatch(/^thin prose: 0 words of body for 2 claims/);
     await s.client.sendNotification(ExitNotification.type);
     expect(await s.exited).toBe(1);
+  }, 30_000);
+
+  it('shows a public symbol no hub claims on the hub that claims most of its file, at its first claim there', async () => {
+    const claim = (what: string, at: string): string => `  - claim: ${what}\n    at: ${at}\n`;
+    const hubOf = (...claims: string[]): string => `---\nsummary: x\nanchors:\n${claims.join('')}---\nSome prose about these.\n`;
+    // Lint lists the findings of src/m.rs under hubs/a.md, the first hub by path that anchors it.
+    const A = hubOf(claim('x does', 'src/x.rs > x'), claim('a does', 'src/m.rs > a'));
+    const B = hubOf(claim('b does', 'src/m.rs > b'), claim('c does', 'src/m.rs > c'));
+    const repo = createTempRepo({ 'surf.toml': '', 'src/x.rs': 'pub fn x() {}\n', 'src/m.rs': 'pub fn a() {}\npub fn b() {}\npub fn c() {}\npub fn d() {}\n', 'hubs/a.md': A, 'hubs/b.md': B });
+    cleanups.push(() => repo.dispose());
+    const s = session(repo);
+    await s.initialize(true);
+    await s.open('hubs/a.md', 'markdown', A);
+    await s.open('hubs/b.md', 'markdown', B);
+    const unclaimed = async (rel: string): Promise<Array<[number, string]>> =>
+      (await s.pull(rel)).filter((d) => d.source === 'surf lint' && d.message.includes('has no claim')).map((d) => [d.range.start.line, d.message.split(':')[0]!]);
+    // hubs/b.md claims two symbols of src/m.rs, hubs/a.md one.
+    expect(await unclaimed('hubs/a.md')).toEqual([]);
+    expect(await unclaimed('hubs/b.md')).toEqual([[3, 'src/m.rs > d']]);
+    // A tie goes to the first hub by path, at its claim into the file (not at its first line).
+    await s.change('hubs/b.md', hubOf(claim('b does', 'src/m.rs > b')));
+    expect(await unclaimed('hubs/a.md')).toEqual([[5, 'src/m.rs > c'], [5, 'src/m.rs > d']]);
+    expect(await unclaimed('hubs/b.md')).toEqual([]);
+    expect(await s.close()).toBe(0);
   }, 30_000);
 
   it('follows ranged, multi-change, multi-byte and whole-text edits incrementally with the verdicts and stamps of a fresh parse', async () => {

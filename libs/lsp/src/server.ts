@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GitContext, type LintFinding, applyStamp, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
+import { GitContext, type LintFinding, applyStamp, comparePosixPaths, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
 import {
   type CodeAction,
   CodeActionKind,
@@ -12,30 +12,46 @@ import {
   TextDocumentSyncKind,
   type TextEdit,
 } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClaimState, type ClaimEntry, type ClaimStateOptions } from './claim-state.js';
+import { sitesOf } from './lazy-claims.js';
+import { fitRange, wholeLine } from './ranges.js';
 import { splicedDocuments } from './spliced-documents.js';
 
-/** What a hub diagnostic carries so its code action can re-stamp the claim it is about. */
+/**
+ * What a hub diagnostic carries so its code action can re-stamp the claim it is about: which
+ * claim (its hub, its index there, its sites and the stamp it had, so an edit that moved claims
+ * is noticed) and the stamp of the code as the diagnostic judged it — the code the person was
+ * shown.
+ */
 interface RestampData {
   readonly hub: string;
   readonly index: number;
+  readonly at: readonly string[];
+  /** The claim's stored `hash`; absent for a claim never stamped. */
+  readonly stamped?: string;
   readonly newHash: string;
 }
 
 /** The code-action title; it says what the edit does, as `surf verify` would. */
 export const RESTAMP_TITLE = 'Re-stamp this claim (surf verify)';
 
+/** The title of the re-stamp action refused because the diagnostic it came from is out of date. */
+export const RESTAMP_STALE_TITLE = 'Re-stamp this claim (code changed since this diagnostic: re-read first)';
+
 /**
  * Serves surf's diagnostics, code actions and hovers over an LSP connection (the caller makes
  * the connection, e.g. over stdio, and owns the process). Diagnostics are pulled
- * (`textDocument/diagnostic`, with inter-file dependencies and a refresh after every edit) when
- * the client can, and pushed to open documents otherwise.
+ * (`textDocument/diagnostic`, with inter-file dependencies, and a refresh when an edit changed
+ * those of a pulled document) when the client can, and pushed to open documents otherwise (when
+ * they changed).
  */
 export function startSurfServer(connection: Connection, options: ClaimStateOptions = {}): void {
   let state: ClaimState | undefined;
   let ready: Promise<ClaimState | undefined> = Promise.resolve(undefined);
   let pull = false;
   let canRefresh = false;
+  let canDisable = false;
   let idCounter = 0;
   const newId = (): string => generateClaimId(BigInt(Date.now()) * 1_000_000n, ++idCounter & 0xffff);
 
@@ -56,6 +72,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     const start = folder ? fileURLToPath(folder) : process.cwd();
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     canRefresh = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+    canDisable = params.capabilities.textDocument?.codeAction?.disabledSupport === true;
     ready = loadWorkspace(start).then(
       (workspace) => (state = new ClaimState(workspace, buffer(workspace.root), options)),
       (error: unknown) => {
@@ -81,9 +98,69 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     const rel = relOf(uri);
     if (current === undefined || rel === undefined) return [];
     const claims = await current.claims();
-    if (!current.isHub(rel)) return sourceDiagnostics(rel, claims);
-    const own = hubDiagnostics(rel, claims);
-    return [...own, ...lintDiagnostics(rel, await current.lint(), own)];
+    const findings = current.isHub(rel) ? await current.lint() : [];
+    // Ranges are placed in the text as it is now, after the awaits: an edit that arrived
+    // meanwhile is what the client holds, and its next diagnostics follow at once.
+    const open = documents.get(uri);
+    if (!current.isHub(rel)) {
+      const out = sourceDiagnostics(rel, claims);
+      return open === undefined ? out : out.map((d) => ({ ...d, range: fitRange(open, d.range) }));
+    }
+    const document = open ?? TextDocument.create(uri, 'markdown', 0, current.hubText(rel) ?? '');
+    const own = hubDiagnostics(rel, claims, document);
+    return [...own, ...lintDiagnostics(rel, findings, own, document, claims)];
+  };
+
+  /**
+   * Per open document, the diagnostics the client holds, as JSON: those last published (push),
+   * or last answered to a pull or announced by a refresh since (pull). A document missing here
+   * holds none (push) or was never pulled (pull).
+   */
+  const held = new Map<string, string>();
+
+  /**
+   * One pass over the open documents after edits: push publishes a document's diagnostics when
+   * they differ from what it holds; pull sends one refresh when a pulled document's differ (the
+   * client pulls the edited document itself). Editors redraw on every message, and an open alone
+   * is two events (open, content), so comparing keeps them to what changed.
+   */
+  const reconcileOnce = async (): Promise<void> => {
+    if (pull && !canRefresh) return;
+    let announce = false;
+    for (const document of documents.all()) {
+      const { uri } = document;
+      if (pull && !held.has(uri)) continue;
+      const diagnostics = await diagnosticsFor(uri);
+      // Closed while its diagnostics were being computed: it holds none now.
+      if (documents.get(uri) === undefined) continue;
+      const now = JSON.stringify(diagnostics);
+      if (now === (held.get(uri) ?? '[]')) continue;
+      held.set(uri, now);
+      if (pull) announce = true;
+      else await connection.sendDiagnostics({ uri, diagnostics });
+    }
+    if (announce) await connection.languages.diagnostics.refresh();
+  };
+  // One pass at a time; edits during a pass ask for one more after it, so a burst of edits
+  // costs two passes, not one per edit.
+  let passing = false;
+  let passAgain = false;
+  const reconcile = (): void => {
+    passAgain = true;
+    if (passing) return;
+    passing = true;
+    void (async () => {
+      try {
+        while (passAgain) {
+          passAgain = false;
+          await reconcileOnce();
+        }
+      } catch (error) {
+        connection.console.error(`surf: diagnostics not sent: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      } finally {
+        passing = false;
+      }
+    })();
   };
 
   const edited = async (uri: string, onDisk = false): Promise<void> => {
@@ -93,29 +170,28 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     if (onDisk) current.saved(rel);
     else current.touched(rel);
     // An edit of one file changes diagnostics of others (a source's hubs, a hub's sources).
-    if (pull) {
-      if (canRefresh) await connection.languages.diagnostics.refresh();
-      return;
-    }
-    for (const document of documents.all()) {
-      await connection.sendDiagnostics({ uri: document.uri, diagnostics: await diagnosticsFor(document.uri) });
-    }
+    reconcile();
   };
   documents.onDidOpen((event) => void edited(event.document.uri, true));
   documents.onDidChangeContent((event) => void edited(event.document.uri));
   documents.onDidSave((event) => void edited(event.document.uri, true));
   documents.onDidClose((event) => {
-    void edited(event.document.uri, true);
-    if (!pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    const { uri } = event.document;
+    const had = held.get(uri);
+    held.delete(uri);
+    void edited(uri, true);
+    if (!pull && had !== undefined && had !== '[]') void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles(async (params) => {
     for (const change of params.changes) await edited(change.uri, true);
   });
 
-  connection.languages.diagnostics.on(async (params) => ({
-    kind: DocumentDiagnosticReportKind.Full,
-    items: await diagnosticsFor(params.textDocument.uri),
-  }));
+  connection.languages.diagnostics.on(async (params) => {
+    const { uri } = params.textDocument;
+    const items = await diagnosticsFor(uri);
+    if (documents.get(uri) !== undefined) held.set(uri, JSON.stringify(items));
+    return { kind: DocumentDiagnosticReportKind.Full, items };
+  });
 
   connection.onCodeAction(async (params) => {
     const current = await ready;
@@ -131,9 +207,20 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
         await git?.close();
       }
     }
+    // The verdicts over the buffers as they are now, to see whether the code a diagnostic
+    // judged is still the code under its claim.
+    const claims = await current.claims();
     for (const diagnostic of params.context.diagnostics) {
       const data = diagnostic.data as RestampData | undefined;
-      if (diagnostic.source !== 'surf' || data?.newHash === undefined) continue;
+      if (diagnostic.source !== 'surf' || data?.newHash === undefined || relOf(params.textDocument.uri) !== data.hub) continue;
+      const stale = staleness(claims, data);
+      if (stale !== undefined) {
+        // The diagnostic's stamp is of code the buffers no longer hold, and a stamp of the code
+        // they hold now would accept code nobody was shown: no edit either way. A client that
+        // shows disabled actions says why; to any other the action is not there.
+        if (canDisable) actions.push({ title: RESTAMP_STALE_TITLE, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: false, disabled: { reason: stale } });
+        continue;
+      }
       const text = current.hubText(data.hub);
       if (text === undefined) continue;
       const stamped = applyStamp(text, { itemIndex: data.index, hash: data.newHash, verifiedAt: formatUtcSeconds(new Date()), ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) }, newId, data.hub);
@@ -190,7 +277,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
 
 const LABEL = { changed: 'CHANGED', unverified: 'UNVERIFIED', unresolvable: 'UNRESOLVABLE' } as const;
 
-function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[] {
+function hubDiagnostics(rel: string, claims: readonly ClaimEntry[], document: TextDocument): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const entry of claims) {
     if (entry.hub !== rel || entry.verdict.kind === 'clean') continue;
@@ -203,12 +290,12 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[
           ? `the code under \`${sitesText(entry)}\` changed since the claim was stamped; re-read the claim, then re-stamp it (surf verify)`
           : `the claim was never stamped; surf verify stamps \`${verdict.newHash}\``;
     out.push({
-      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      range: wholeLine(document, line),
       severity: DiagnosticSeverity.Error,
       source: 'surf',
       code: verdict.kind,
       message: `${LABEL[verdict.kind]}: ${what}`,
-      ...(verdict.kind === 'unresolvable' ? {} : { data: { hub: rel, index: entry.claim.index, newHash: verdict.newHash } satisfies RestampData }),
+      ...(verdict.kind === 'unresolvable' ? {} : { data: { hub: rel, index: entry.claim.index, at: sitesOf(entry.claim), ...(entry.claim.hash !== undefined ? { stamped: entry.claim.hash } : {}), newHash: verdict.newHash } satisfies RestampData }),
     });
   }
   return out;
@@ -216,17 +303,27 @@ function hubDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[
 
 /**
  * Lint findings of a hub, at their claim's line (hub-wide ones on the first line). A site lint
- * calls unresolvable is already a claim diagnostic on that line: it is not said twice.
+ * calls unresolvable is already a claim diagnostic on that line: it is not said twice. A finding
+ * about a source file (a public symbol no hub claims) goes where {@link homeOf} puts it.
  */
-function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[]): Diagnostic[] {
+function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: readonly Diagnostic[], document: TextDocument, claims: readonly ClaimEntry[]): Diagnostic[] {
   const unresolvableLines = new Set(own.filter((d) => d.code === 'unresolvable').map((d) => d.range.start.line));
+  const homes = new Map<string, FileHome | undefined>();
   const out: Diagnostic[] = [];
   for (const finding of findings) {
-    if (finding.hub !== rel) continue;
-    const line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
-    if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
+    let line: number;
+    if (finding.file !== undefined) {
+      if (!homes.has(finding.file)) homes.set(finding.file, homeOf(finding.file, claims));
+      const home = homes.get(finding.file);
+      if (home?.hub !== rel) continue;
+      line = home.line;
+    } else {
+      if (finding.hub !== rel) continue;
+      line = finding.hubLine === undefined ? 0 : finding.hubLine - 1;
+      if (finding.severity === 'block' && finding.hubLine !== undefined && unresolvableLines.has(line)) continue;
+    }
     out.push({
-      range: { start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+      range: wholeLine(document, line),
       severity: finding.severity === 'block' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       source: 'surf lint',
       code: 'lint',
@@ -234,6 +331,37 @@ function lintDiagnostics(rel: string, findings: readonly LintFinding[], own: rea
     });
   }
   return out;
+}
+
+/** Where a hub shows a finding about a source file: the hub and its 0-based line. */
+interface FileHome {
+  readonly hub: string;
+  readonly line: number;
+}
+
+/**
+ * The hub about `file`: the one whose claims have the most sites in it (ties: the first hub by
+ * path), at its first claim with a site there, which is where a claim of the file's next symbol
+ * would go. Lint lists such findings under the first hub by path that anchors the file, which
+ * may claim one symbol of it beside a hub about all of it, and puts them on no particular line.
+ * `undefined` when no claim, as judged now, points into the file: the finding is then about no
+ * hub, and no hub shows it.
+ */
+function homeOf(file: string, claims: readonly ClaimEntry[]): FileHome | undefined {
+  const sites = new Map<string, number>();
+  const firstLine = new Map<string, number>();
+  for (const entry of claims) {
+    const count = entry.files.filter((f) => f === file).length;
+    if (count === 0) continue;
+    sites.set(entry.hub, (sites.get(entry.hub) ?? 0) + count);
+    if (!firstLine.has(entry.hub)) firstLine.set(entry.hub, entry.claim.line - 1);
+  }
+  let best: string | undefined;
+  for (const [hub, count] of sites) {
+    const lead = best === undefined ? 0 : sites.get(best)!;
+    if (best === undefined || count > lead || (count === lead && comparePosixPaths(hub, best) < 0)) best = hub;
+  }
+  return best === undefined ? undefined : { hub: best, line: firstLine.get(best)! };
 }
 
 function sourceDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnostic[] {
@@ -252,6 +380,25 @@ function sourceDiagnostics(rel: string, claims: readonly ClaimEntry[]): Diagnost
     }
   }
   return out;
+}
+
+/**
+ * Why a diagnostic's re-stamp may not be applied now, or `undefined` when it may: its claim must
+ * be the same claim (same hub, index, sites and stored stamp) and the code under it must still hash to the
+ * stamp the diagnostic carries. Equal stamps mean the same code as far as the claim can tell
+ * (a comment or a re-indent since leaves the stamp as it was).
+ */
+function staleness(claims: readonly ClaimEntry[], data: RestampData): string | undefined {
+  const entry = claims.find((e) => e.hub === data.hub && e.claim.index === data.index);
+  if (entry === undefined || sitesOf(entry.claim).join('\n') !== data.at.join('\n') || entry.claim.hash !== data.stamped) {
+    return 'the claims of this hub changed since this diagnostic: re-read the claim with the diagnostics now shown, then re-stamp';
+  }
+  const { verdict } = entry;
+  if (verdict.kind === 'clean') return 'the claim matches its code again: there is nothing to re-stamp';
+  if (verdict.kind === 'unresolvable' || verdict.newHash !== data.newHash) {
+    return 'the code under this claim changed since this diagnostic: re-read the claim against the code now, then re-stamp from the new diagnostic';
+  }
+  return undefined;
 }
 
 function sitesText(entry: ClaimEntry): string {

@@ -16,6 +16,12 @@ export interface LintFinding {
   readonly claim: string;
   /** 1-based line of the claim's `- ` item in the hub, for claim findings. */
   readonly hubLine?: number;
+  /**
+   * For a finding about a source file rather than about its hub (a public symbol no hub
+   * claims): that file. `hub` is then the first hub by path anchoring it, where reports list it;
+   * an editor may rather show it on the hub about that file.
+   */
+  readonly file?: string;
 }
 
 /** A finding with the given fields (`claim` and `at` default to empty). */
@@ -23,7 +29,7 @@ export function finding(
   severity: LintSeverity,
   hub: string,
   message: string,
-  extra: { at?: string; claim?: string; hubLine?: number } = {},
+  extra: { at?: string; claim?: string; hubLine?: number; file?: string } = {},
 ): LintFinding {
   return {
     severity,
@@ -32,6 +38,7 @@ export function finding(
     message,
     claim: extra.claim ?? '',
     ...(extra.hubLine !== undefined ? { hubLine: extra.hubLine } : {}),
+    ...(extra.file !== undefined ? { file: extra.file } : {}),
   };
 }
 

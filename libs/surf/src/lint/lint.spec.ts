@@ -162,6 +162,7 @@ describe('runLint — coverage', () => {
         at: 'src/m.rs > b',
         message: 'public symbol `b` in src/m.rs has no claim in any hub — add an anchor or accept it as intentionally undocumented',
         claim: '',
+        file: 'src/m.rs',
       },
     ]);
     const split = await lint({ 'src/m.rs': 'pub fn a() {}\npub fn b() {}\n', 'hubs/a.md': one('a', 'src/m.rs > a'), 'hubs/b.md': one('b', 'src/m.rs > b') });

@@ -184,7 +184,7 @@ export async function runLint(workspace: LoadedWorkspace, options: LintOptions =
           'warn',
           owner.get(file)!,
           `public symbol \`${path}\` in ${file} has no claim in any hub — add an anchor or accept it as intentionally undocumented`,
-          { at: `${file} > ${path}` },
+          { at: `${file} > ${path}`, file },
         ),
       );
     }
