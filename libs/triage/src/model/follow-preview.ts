@@ -84,8 +84,8 @@ function renamedSymbol(parsed: ParsedFile, anchor: Anchor, claim: Claim): Follow
   if (anchor.segments.length !== 1) return { problem: 'only a top-level symbol can be followed (a method or nested name cannot)' };
   const name = findRenamed(parsed, claim.hash!, { ignoreLiterals: claim.ignoreLiterals });
   // Follow re-points within a file or along a file git saw renamed; a symbol moved into another
-  // file is neither, but lint's did-you-mean searches the workspace for it.
-  if (name === undefined) return { problem: `no definition in ${anchor.file} hashes as the stored stamp: changed, deleted, or moved to another file (\`surf lint\` suggests where, if it finds it)` };
+  // file that stays is neither, so say that it may have moved and what to do then.
+  if (name === undefined) return { problem: `no definition in ${anchor.file} hashes as the stored stamp: changed, deleted, or moved to another file (then point \`at:\` there with e, and accept)` };
   const newAt = `${anchor.file} > ${name}`;
   return digestOf(parsed, parseAnchor(newAt), undefined, claim.ignoreLiterals) === undefined ? { problem: 'the rename target does not resolve' } : { newAt };
 }
