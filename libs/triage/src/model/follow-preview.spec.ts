@@ -21,7 +21,7 @@ describe('previewFollows', () => {
       'src/shop.ts > formatPrice': { newAt: 'src/shop.ts > renderPrice' },
       'go/scale.go > Scale': { newAt: 'go/scaling.go > Scale' },
       'src/shop.ts > Cart > add': { problem: 'only a top-level symbol can be followed (a method or nested name cannot)' },
-      'py/util.py > legacy': { problem: 'no definition in py/util.py hashes as the stored stamp: changed, deleted, or moved to another file (then point `at:` there with e, and accept)' },
+      'py/util.py > legacy': { problem: 'no definition in py/util.py hashes as the stored stamp: changed, deleted, or moved to another file (then point its `at:` there with e)' },
     });
     // verify --follow is the authority: it agrees claim by claim (run on the real files last).
     const result = await runVerify(await loadWorkspace(repo.dir), { follow: true });
