@@ -85,7 +85,7 @@ function renamedSymbol(parsed: ParsedFile, anchor: Anchor, claim: Claim): Follow
   const name = findRenamed(parsed, claim.hash!, { ignoreLiterals: claim.ignoreLiterals });
   // Follow re-points within a file or along a file git saw renamed; a symbol moved into another
   // file that stays is neither, so say that it may have moved and what to do then.
-  if (name === undefined) return { problem: `no definition in ${anchor.file} hashes as the stored stamp: changed, deleted, or moved to another file (then point \`at:\` there with e, and accept)` };
+  if (name === undefined) return { problem: `no definition in ${anchor.file} hashes as the stored stamp: changed, deleted, or moved to another file (then point its \`at:\` there with e)` };
   const newAt = `${anchor.file} > ${name}`;
   return digestOf(parsed, parseAnchor(newAt), undefined, claim.ignoreLiterals) === undefined ? { problem: 'the rename target does not resolve' } : { newAt };
 }
