@@ -21,6 +21,14 @@ const lint = async (files: TreeSpec) => runLint(await loadWorkspace(repo(files).
 const one = (claim: string, at: string, extra = ''): string => `---\nsummary: x\nanchors:\n  - claim: ${claim}\n    at: ${at}\n${extra}---\n`;
 
 describe('runLint — site rules', () => {
+  it('an unquoted `> #private` anchor, cut by YAML at its comment, says to quote it; quoted, it resolves', async () => {
+    const source = 'export class Account {\n  #secret = 1;\n}\n';
+    const cut = await lint({ 'src/a.ts': source, 'hubs/a.md': one('the secret', 'src/a.ts > Account > #secret') });
+    expect(cut.findings.map((f) => f.message)).toContainEqual(expect.stringContaining('an unquoted ` #` starts a YAML comment, so a `#private` member must be quoted'));
+    const quoted = await lint({ 'src/a.ts': source, 'hubs/a.md': one('the secret', '"src/a.ts > Account > #secret"') });
+    expect(quoted.findings.filter((f) => f.severity === 'block')).toEqual([]);
+  });
+
   it('a clean anchor has no findings', async () => {
     const result = await lint({ 'src/auth.rs': 'pub fn greet() -> &\'static str { "hi" }\n', 'hubs/a.md': one('greeting exists', 'src/auth.rs > greet') });
     expect(result).toEqual({ findings: [], blocks: 0, warnings: 0, passed: true });

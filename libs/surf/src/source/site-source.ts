@@ -47,13 +47,22 @@ export interface SiteTarget {
   readonly lang: Lang;
 }
 
+/**
+ * For an anchor that ends in an empty `>` segment: the likeliest cause. YAML starts a comment at
+ * ` #`, so an unquoted `at: a.ts > A > #secret` reaches surf as `a.ts > A >`.
+ */
+function commentHint(site: string, error: AnchorParseError): string {
+  if (error.kind !== 'EmptySegment' || !site.trimEnd().endsWith('>')) return '';
+  return ' (it ends in `>`: an unquoted ` #` starts a YAML comment, so a `#private` member must be quoted, as in `at: "a.ts > Account > #secret"`)';
+}
+
 /** Parses a site and finds its language: the first two checks of `read_site`. */
 export function siteTarget(site: string): SiteTarget | SiteFailure {
   let anchor: Anchor;
   try {
     anchor = parseAnchor(site);
   } catch (error) {
-    if (error instanceof AnchorParseError) return siteFailure('bad-anchor', `invalid anchor: ${error.message}`);
+    if (error instanceof AnchorParseError) return siteFailure('bad-anchor', `invalid anchor: ${error.message}${commentHint(site, error)}`);
     throw error;
   }
   const lang = langForPath(anchor.file);
