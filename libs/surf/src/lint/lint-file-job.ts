@@ -1,4 +1,3 @@
-import type { Node } from 'web-tree-sitter';
 import { ParseFailedError, type ParsedFile, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
 import type { Anchor } from '../locate/anchor.js';
 import { ResolveError } from '../errors.js';
@@ -8,6 +7,7 @@ import { notFoundHint } from './not-found-hint.js';
 import { publicSymbols } from '../locate/public-symbols.js';
 import { findRecipe2BlindSpot } from '../hash/recipe2-blind-spots.js';
 import { resolveAnchor } from '../locate/resolve.js';
+import { firstSyntaxError, notFoundParseNote } from '../locate/syntax-errors.js';
 import { type Recipe, parseStamp } from '../hash/stamp.js';
 import { formatChainHint, suggestChain } from './suggest-chain.js';
 import type { LintSeverity } from './lint-finding.js';
@@ -16,18 +16,6 @@ import { type SiteFailure, isSiteFailure, readWorkspaceSourceSync, siteFailure }
 /** A span covering at least this share of a file (of ≥ 15 lines) is a near-whole-file anchor. */
 export const COARSE_SPAN_PERCENT = 75;
 export const COARSE_MIN_FILE_LINES = 15;
-
-/** The first ERROR or MISSING node inside the hashed nodes, in document order. */
-function firstSyntaxError(nodes: readonly Node[]): Node | undefined {
-  for (const node of nodes) {
-    // `hasError` covers the node and all its descendants, so clean subtrees are skipped whole.
-    if (!node.hasError) continue;
-    if (node.isError || node.isMissing) return node;
-    const inner = firstSyntaxError(node.children.filter((c): c is Node => c !== null));
-    if (inner !== undefined) return inner;
-  }
-  return undefined;
-}
 
 /** What lint asks about one site; plain data, so it can go to a worker thread. */
 export interface LintSiteQuestion {
@@ -115,8 +103,12 @@ function lintSite(source: ParsedFile | SiteFailure, question: LintSiteQuestion, 
       const renamed = findRenamed(source, question.hash, { ignoreLiterals: question.ignoreLiterals });
       if (renamed === undefined) {
         const hint = notFoundHint(source, anchor) ?? '';
-        return block(`\`${segment}\` not found and no current symbol matches the stored hash — the claim points at nothing${hint}`);
+        return block(`\`${segment}\` not found and no current symbol matches the stored hash — the claim points at nothing${notFoundParseNote(source, anchor.file)}${hint}`);
       }
+      // The same name found elsewhere in a file that does not parse: the parse error moved it
+      // (a Rust item read into the unclosed one before it), not a rename.
+      const parseNote = notFoundParseNote(source, anchor.file);
+      if (renamed === segment && parseNote !== '') return block(`\`${segment}\` not found${parseNote}`);
       return {
         kind: 'findings',
         findings: [{ severity: 'warn', message: `\`${segment}\` not found, but its code appears to live under \`${renamed}\` now — run \`surf verify --follow\`` }],
@@ -125,7 +117,7 @@ function lintSite(source: ParsedFile | SiteFailure, question: LintSiteQuestion, 
     }
     const chain = suggestChain(source, anchor);
     const hint = chain === undefined ? (notFoundHint(source, anchor) ?? '') : formatChainHint(chain);
-    return block(`\`${segment}\` not found (claim has no stored hash to match against)${hint}`);
+    return block(`\`${segment}\` not found (claim has no stored hash to match against)${notFoundParseNote(source, anchor.file)}${hint}`);
   }
   if (resolution.extended !== undefined && recipe !== 'v3') {
     // `surf verify` could not stamp it: a reference recipe resolves only what the reference does.

@@ -29,6 +29,16 @@ describe('runLint — site rules', () => {
     expect(quoted.findings.filter((f) => f.severity === 'block')).toEqual([]);
   });
 
+  it('a Rust item swallowed by an unclosed one before it: lint and check say the file does not parse, and where', async () => {
+    const broken = 'impl Foo {\n    fn first() -> i32 {\n        1\n    }\n\npub fn second() -> i32 {\n    2\n}\n';
+    const files = { 'src/lib.rs': broken, 'hubs/a.md': one('second is two', 'src/lib.rs > second', `    hash: 2:${(await hashAnchor('pub fn second() -> i32 {\n    2\n}\n', 'src/lib.rs > second', { recipe: 'v2' })).digest}\n`) };
+    const result = await lint(files);
+    expect(result.findings.map((f) => [f.severity, f.message])).toContainEqual(['block', '`second` not found (`src/lib.rs` does not parse: a missing `}` at line 8, which can hide the definitions after it; fix it and check again)']);
+    const { runCheck } = await import('../check/check.js');
+    const check = await runCheck(await loadWorkspace(repo(files).dir), { workers: 0 });
+    expect(check.divergences[0]!.detail).toContain('`src/lib.rs` does not parse: a missing `}` at line 8');
+  });
+
   it('a clean anchor has no findings', async () => {
     const result = await lint({ 'src/auth.rs': 'pub fn greet() -> &\'static str { "hi" }\n', 'hubs/a.md': one('greeting exists', 'src/auth.rs > greet') });
     expect(result).toEqual({ findings: [], blocks: 0, warnings: 0, passed: true });

@@ -1,6 +1,7 @@
 import type { ParsedFile } from '@driftgate/syntax';
 import { type Anchor, formatAnchor } from '../locate/anchor.js';
 import { ResolveError } from '../errors.js';
+import { notFoundParseNote } from '../locate/syntax-errors.js';
 import { hashTokens } from '../hash/hash.js';
 import { assertRecipeReaches, resolutionTokens } from '../hash/hash-anchor.js';
 import { recipeResolution } from '../hash/recipe-extent.js';
@@ -68,7 +69,10 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
       }
       resolutions.set(anchorKey, resolution);
     }
-    if (resolution instanceof ResolveError) return { ok: false, kind: 'resolve', message: resolution.message };
+    if (resolution instanceof ResolveError) {
+      const note = resolution.kind === 'NotFound' ? notFoundParseNote(parsed, request.anchor.file) : '';
+      return { ok: false, kind: 'resolve', message: resolution.message + note };
+    }
     try {
       assertRecipeReaches(resolution, request.recipe);
     } catch (error) {
