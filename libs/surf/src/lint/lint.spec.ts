@@ -39,6 +39,12 @@ describe('runLint — site rules', () => {
     expect(check.divergences[0]!.detail).toContain('`src/lib.rs` does not parse: a missing `}` at line 8');
   });
 
+  it('a CommonJS member written without its object points at `object > member`', async () => {
+    const source = 'var res = Object.create(null);\nres.send = function send(body) {\n  return body;\n};\nmodule.exports = res;\n';
+    const result = await lint({ 'lib/res.js': source, 'hubs/a.md': one('send sends', 'lib/res.js > send') });
+    expect(result.findings.map((f) => f.message)).toEqual(['`send` not found (claim has no stored hash to match against) — did you mean `lib/res.js > res > send`?']);
+  });
+
   it('a clean anchor has no findings', async () => {
     const result = await lint({ 'src/auth.rs': 'pub fn greet() -> &\'static str { "hi" }\n', 'hubs/a.md': one('greeting exists', 'src/auth.rs > greet') });
     expect(result).toEqual({ findings: [], blocks: 0, warnings: 0, passed: true });

@@ -90,6 +90,24 @@ describe('publicSymbols', () => {
     expect(await symbols('lib.ts', 'function parse() {}\nmodule.exports = { parse };\n')).toEqual([]);
   });
 
+  it('JavaScript: the members an exported object gets assigned, as express writes `res.send = function send() {}` before `module.exports = res`', async () => {
+    const src = [
+      'var res = Object.create(null);',
+      'res.status = function status(code) { this.statusCode = code; return this; };',
+      'res.send = function send(body) { return body; };',
+      'res.locals = {};',
+      'function Router() {}',
+      'Router.prototype.use = function use(fn) { return fn; };',
+      'var hidden = {};',
+      'hidden.run = function () {};',
+      'module.exports = res;',
+      'module.exports.Router = Router;',
+      '',
+    ].join('\n');
+    expect(await symbols('lib/res.js', src)).toEqual(['Router', 'res > status', 'res > send', 'Router > use']);
+    expect(await symbols('lib/res.js', src, true)).toEqual(['res', 'Router', 'res > status', 'res > send', 'res > locals', 'Router > use']);
+  });
+
   it('Python: non-underscore defs and methods; --all adds classes, constants, aliases, attributes', async () => {
     const src = [
       'CONST = 1',

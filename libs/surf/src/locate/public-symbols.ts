@@ -182,12 +182,36 @@ function commonjsSymbols(root: Node, all: boolean, add: Add): void {
         break;
     }
   }
+  const exported = new Set<string>();
   for (const statement of root.namedChildren) {
     for (const name of commonjsExportedNames(statement)) {
       const callable = declared.get(name);
+      if (callable !== undefined) exported.add(name);
       if (callable === true || (callable === false && all)) add(name);
     }
   }
+  // What an exported object or constructor gets assigned after its declaration (`res.send =
+  // function send() {}`, `Router.prototype.use = …`) is its public surface too, claimed as
+  // `res > send`; wherever `module.exports = res` stands, before or after those lines.
+  for (const statement of root.namedChildren) {
+    const member = assignedMember(statement);
+    if (member !== undefined && exported.has(member.owner) && (member.callable || all)) add(member.owner, member.name);
+  }
+}
+
+/** `owner.name = value` or `owner.prototype.name = value` at the top level, and whether the value is a function. */
+function assignedMember(statement: Node): { owner: string; name: string; callable: boolean } | undefined {
+  if (statement.type !== 'expression_statement') return undefined;
+  const assignment = statement.namedChildren[0];
+  if (assignment?.type !== 'assignment_expression') return undefined;
+  const left = assignment.childForFieldName('left');
+  const property = left?.type === 'member_expression' ? left.childForFieldName('property') : null;
+  if (!left || property?.type !== 'property_identifier') return undefined;
+  let object = left.childForFieldName('object');
+  if (object?.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype') object = object.childForFieldName('object');
+  if (object?.type !== 'identifier' || object.text === 'module' || object.text === 'exports') return undefined;
+  const value = assignment.childForFieldName('right');
+  return { owner: object.text, name: property.text, callable: value !== null && TS_FUNCTION_VALUES.has(value.type) };
 }
 
 const isPrivatePython = (name: string): boolean => name.startsWith('_');
