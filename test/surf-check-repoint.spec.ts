@@ -207,7 +207,7 @@ export interface Store {
     const run = divergences(repo.dir);
     expect(run.status).toBe(1);
     expect(run.divergences[0]!.detail).toContain('re-pointed: `@1` now names what was `@2`');
-    expect(run.divergences[0]).toMatchObject({ old_code: 'get(key: string): string;', new_code: 'get(key: string): string;' });
+    expect(run.divergences[0]).toMatchObject({ old_code: 'get(key: string): string', new_code: 'get(key: string): string' });
     // The same edit under a claim on the second `get` changes nothing it names.
     const second = verified({ 'src/store.ts': source }, 'src/store.ts > Store > get @2');
     second.repo.write({ 'src/store.ts': source.replace('  get(key: string): string;\n  size', '  size') });
