@@ -115,6 +115,7 @@ export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Su
 export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './stats/stats.js';
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './workspace/load-workspace.js';
 export { type Divergence, type DivergenceKind, type SpanLocation } from './check/divergence.js';
+export type { CheckNote } from './check/check-note.js';
 export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './check/check.js';
 export { type CacheStats, type HashJob } from './cache/cached-hashing.js';
 export { type AnswerOptions, type SiteAnswers, answerSiteRequests } from './check/answer-site-requests.js';

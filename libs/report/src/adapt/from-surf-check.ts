@@ -180,6 +180,8 @@ function divergenceMessage(d: Divergence): string {
   switch (d.kind) {
     case 'changed': {
       const magnitude = d.magnitude === undefined ? '' : `, magnitude ${d.magnitude}`;
+      // A re-pointed claim's stamp may still hold: the detail says what moved, the hashes follow.
+      if (d.detail !== undefined) return `changed: claim${quoted} (${d.at}) was ${d.detail}; stored ${d.oldHash} → now ${d.newHash}${magnitude}.`;
       return `changed: the code under claim${quoted} (${d.at}) changed: stored ${d.oldHash} → now ${d.newHash}${magnitude}.`;
     }
     case 'unverified':

@@ -228,6 +228,35 @@ describe('the result cache of surf check', () => {
     expect(entries()).toEqual(['src/f0.rs', 'src/f1.rs']);
   });
 
+  it('keys a re-point answer on both versions of the file, so another verified version is never answered for', async () => {
+    const root = tempDir('surf-cache-root-');
+    writeFileSync(join(root, 'a.py'), 'x = 1\n');
+    const dir = tempDir('surf-cache-');
+    const moved = { holdsStamp: true, moved: { segment: 1, was: 2, countThen: 2, countNow: 1, oldCode: 'x: bool', oldLine: 4, newCode: 'x: bool', newLine: 7 } };
+    const [old1, old2, new1, new2] = ['1'.repeat(40), '2'.repeat(40), 'a'.repeat(40), 'b'.repeat(40)];
+    const cache = await ResultCache.open(root, { dir });
+    cache.recordRepoint('a.py', old1, new1, 'q', moved);
+    cache.recordRepoint('a.py', old2, new1, 'q', { holdsStamp: true });
+    expect(await cache.save()).toBe(true);
+
+    const again = await ResultCache.open(root, { dir });
+    expect(again.repoint('a.py', old1, new1, 'q')).toEqual(moved);
+    expect(again.repoint('a.py', old2, new1, 'q')).toEqual({ holdsStamp: true });
+    // Another earlier version, another current one, another question: no answer.
+    expect(again.repoint('a.py', '3'.repeat(40), new1, 'q')).toBeUndefined();
+    expect(again.repoint('a.py', old1, new2, 'q')).toBeUndefined();
+    expect(again.repoint('a.py', old1, new1, 'other')).toBeUndefined();
+    // A new current version replaces the answers for the old one.
+    again.recordRepoint('a.py', old1, new2, 'q', { holdsStamp: false });
+    expect(again.repoint('a.py', old2, new1, 'q')).toBeUndefined();
+    await again.save();
+    expect(readFileSync(again.path, 'utf8').split('\n').filter((line) => line.startsWith('R\t'))).toHaveLength(1);
+
+    // A tampered line is not trusted.
+    writeFileSync(again.path, mapLines(readFileSync(again.path, 'utf8'), (fields) => (fields[0] === 'R' ? [...fields.slice(0, 4), fields[4]!.replace('false', 'true')] : fields)));
+    expect((await ResultCache.open(root, { dir })).repoint('a.py', old1, new2, 'q')).toBeUndefined();
+  });
+
   it('is neither read nor written when disabled', async () => {
     const r = repo(workspaceFiles(1));
     const dir = join(tempDir('surf-cache-'), 'nested');

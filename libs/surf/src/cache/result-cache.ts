@@ -7,6 +7,8 @@ import type { SiteHashResult } from '../pool/hash-file-sites.js';
 import { CACHE_FORMAT_VERSION, engineKey } from './engine-key.js';
 import { type HubMemo, loadHubMemo } from './hub-memo.js';
 import { type StoredAnswer, loadAnswer, storeAnswer } from './stored-answer.js';
+import type { RepointAnswer } from '../history/repoint-of-file.js';
+import { type StoredRepoint, loadRepoint } from './stored-repoint.js';
 
 /** Where and whether `surf check` keeps its result cache. */
 export interface ResultCacheOptions {
@@ -27,9 +29,10 @@ export function defaultCacheDir(root: string): string {
 
 const FORMAT = 'driftgate-surf-check-cache';
 
-/** Line kinds: an anchored file's answers, and a hub's clean verdict. */
+/** Line kinds: an anchored file's answers, a hub's clean verdict, and re-point answers. */
 const FILE = 'F';
 const HUB = 'H';
+const REPOINT = 'R';
 
 /**
  * One line of the cache file: its kind, what it is about (a file or a hub, workspace-relative),
@@ -59,11 +62,23 @@ interface HubEntry {
 }
 
 /**
+ * The re-point answers for one anchored file between two versions of it: an earlier one and the
+ * current one, each named by its blob id (`key` is `<old>.<new>`).
+ */
+interface RepointEntry {
+  readonly key: string;
+  /** Question key → answer, as stored; undefined until the line is parsed. */
+  answers: Record<string, StoredRepoint> | undefined;
+  line: string | undefined;
+}
+
+/**
  * The check's answers per anchored file, keyed by content, and each hub's last clean verdict: a
  * file's entry holds for the bytes whose git blob id it names, under one engine (see
  * `engineKey`), and answers only questions it was asked verbatim; a hub's entry holds for its
- * text and the exact bytes of every file its claims read (see `hub-memo.ts`). Modification
- * times play no part.
+ * text and the exact bytes of every file its claims read (see `hub-memo.ts`); a re-point answer
+ * holds for one file's bytes at an earlier revision and its bytes now, both by blob id.
+ * Modification times play no part.
  *
  * On disk: one file per workspace in a directory named after the format version, a JSON header
  * line (format, version, engine), then one line per entry — kind, JSON-encoded path, content
@@ -82,15 +97,25 @@ export class ResultCache {
   readonly #engine: string;
   readonly #files: Map<string, FileEntry>;
   readonly #hubs: Map<string, HubEntry>;
+  /** File → its entries by `<old>.<new>` key. */
+  readonly #repoints: Map<string, Map<string, RepointEntry>>;
   readonly #used = new Set<string>();
   #dirty = false;
 
-  private constructor(root: string, path: string, engine: string, files: Map<string, FileEntry>, hubs: Map<string, HubEntry>) {
+  private constructor(
+    root: string,
+    path: string,
+    engine: string,
+    files: Map<string, FileEntry>,
+    hubs: Map<string, HubEntry>,
+    repoints: Map<string, Map<string, RepointEntry>>,
+  ) {
     this.#root = root;
     this.#path = path;
     this.#engine = engine;
     this.#files = files;
     this.#hubs = hubs;
+    this.#repoints = repoints;
   }
 
   /** Opens (reads) the cache of the workspace at `root`. */
@@ -105,8 +130,8 @@ export class ResultCache {
     const workspace = createHash('sha256').update(rootReal).digest('hex').slice(0, 16);
     const path = join(dir, `check-${workspace}.json`);
     const engine = engineKey();
-    const { files, hubs } = await readLines(path, engine);
-    return new ResultCache(root, path, engine, files, hubs);
+    const { files, hubs, repoints } = await readLines(path, engine);
+    return new ResultCache(root, path, engine, files, hubs, repoints);
   }
 
   /** The cache file (for messages and tests). */
@@ -180,6 +205,45 @@ export class ResultCache {
     this.#dirty = true;
   }
 
+  /**
+   * The stored answer to the re-point question `question` (see `repointsFromHistory`) about
+   * `file`, comparing the bytes `oldBlob` names (the file at an earlier revision) with the bytes
+   * `newBlob` names (the file now). Both blob ids are part of the key, so an answer is never
+   * served for another earlier version than the one it compared.
+   */
+  repoint(file: string, oldBlob: string, newBlob: string, question: string): RepointAnswer | undefined {
+    const key = `${oldBlob}.${newBlob}`;
+    const entry = this.#repoints.get(file)?.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.answers === undefined) {
+      const parsed = parseValue(entry.line!, REPOINT, file, key);
+      if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        this.#repoints.get(file)!.delete(key);
+        this.#dirty = true;
+        return undefined;
+      }
+      entry.answers = parsed as Record<string, StoredRepoint>;
+    }
+    return Object.hasOwn(entry.answers, question) ? loadRepoint(entry.answers[question]) : undefined;
+  }
+
+  /**
+   * Stores a re-point answer. The file's entries for another current version are dropped (they
+   * can no longer be asked for); those for the same current version and another earlier one
+   * (claims verified at different commits) are kept.
+   */
+  recordRepoint(file: string, oldBlob: string, newBlob: string, question: string, answer: RepointAnswer): void {
+    const key = `${oldBlob}.${newBlob}`;
+    let entries = this.#repoints.get(file);
+    if (entries === undefined) this.#repoints.set(file, (entries = new Map()));
+    for (const other of [...entries.keys()]) if (!other.endsWith(`.${newBlob}`)) entries.delete(other);
+    // Parse a still-unread entry first, so its other answers are kept.
+    if (entries.has(key) && entries.get(key)!.answers === undefined) this.repoint(file, oldBlob, newBlob, question);
+    const answers = { ...(entries.get(key)?.answers ?? {}), [question]: answer };
+    entries.set(key, { key, answers, line: undefined });
+    this.#dirty = true;
+  }
+
   /** Forgets the hub `rel`'s verdict (one of its claims is no longer clean). */
   dropHubMemo(rel: string): void {
     if (this.#hubs.delete(rel)) this.#dirty = true;
@@ -205,6 +269,12 @@ export class ResultCache {
         this.#dirty = true;
       }
     }
+    for (const file of this.#repoints.keys()) {
+      if (!existsSync(join(this.#root, ...file.split('/')))) {
+        this.#repoints.delete(file);
+        this.#dirty = true;
+      }
+    }
     if (!this.#dirty) return false;
     const lines = [JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, engine: this.#engine })];
     for (const file of [...this.#files.keys()].sort()) {
@@ -214,6 +284,13 @@ export class ResultCache {
     for (const rel of [...this.#hubs.keys()].sort()) {
       const entry = this.#hubs.get(rel)!;
       lines.push(entry.line ?? formatLine(HUB, rel, entry.key, JSON.stringify(entry.memo)));
+    }
+    for (const file of [...this.#repoints.keys()].sort()) {
+      const entries = this.#repoints.get(file)!;
+      for (const key of [...entries.keys()].sort()) {
+        const entry = entries.get(key)!;
+        lines.push(entry.line ?? formatLine(REPOINT, file, key, JSON.stringify(entry.answers)));
+      }
     }
     try {
       const dir = join(this.#path, '..');
@@ -267,21 +344,27 @@ function splitLine(line: string): [string, string, string, string, string] | und
   return [fields[0]!, fields[1]!, fields[2]!, fields[3]!, line.slice(from)];
 }
 
-async function readLines(path: string, engine: string): Promise<{ files: Map<string, FileEntry>; hubs: Map<string, HubEntry> }> {
-  const files = new Map<string, FileEntry>();
-  const hubs = new Map<string, HubEntry>();
+interface CacheLines {
+  files: Map<string, FileEntry>;
+  hubs: Map<string, HubEntry>;
+  repoints: Map<string, Map<string, RepointEntry>>;
+}
+
+async function readLines(path: string, engine: string): Promise<CacheLines> {
+  const empty = (): CacheLines => ({ files: new Map(), hubs: new Map(), repoints: new Map() });
+  const { files, hubs, repoints } = empty();
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    return { files, hubs };
+    return empty();
   }
   const lines = text.split('\n');
   try {
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
-    if (header.format !== FORMAT || header.version !== CACHE_FORMAT_VERSION || header.engine !== engine) return { files, hubs };
+    if (header.format !== FORMAT || header.version !== CACHE_FORMAT_VERSION || header.engine !== engine) return empty();
   } catch {
-    return { files, hubs };
+    return empty();
   }
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
@@ -290,8 +373,13 @@ async function readLines(path: string, engine: string): Promise<{ files: Map<str
     if (parsed === undefined) continue;
     if (line.startsWith(`${FILE}\t`)) files.set(parsed.id, { blob: parsed.key, results: undefined, line });
     else if (line.startsWith(`${HUB}\t`)) hubs.set(parsed.id, { key: parsed.key, memo: undefined, line });
+    else if (line.startsWith(`${REPOINT}\t`)) {
+      let entries = repoints.get(parsed.id);
+      if (entries === undefined) repoints.set(parsed.id, (entries = new Map()));
+      entries.set(parsed.key, { key: parsed.key, answers: undefined, line });
+    }
   }
-  return { files, hubs };
+  return { files, hubs, repoints };
 }
 
 function readLine(line: string): Line | undefined {

@@ -1,7 +1,8 @@
+import { realpath } from 'node:fs/promises';
 import { type Anchor, displaySites } from '../locate/anchor.js';
 import { type CacheStats, CheckCache, planCachedHashingIn } from '../cache/cached-hashing.js';
 import { type HubMemo, hubMemoKey } from '../cache/hub-memo.js';
-import type { ResultCacheOptions } from '../cache/result-cache.js';
+import type { ResultCache, ResultCacheOptions } from '../cache/result-cache.js';
 import { combineSiteHashes } from '../hash/hash.js';
 import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
 import { type Claim, claimSites } from '../hub/hub-types.js';
@@ -20,6 +21,9 @@ import type { HistoryQuery } from '../history/magnitude-from-history.js';
 import { propagateRefs } from './refs-propagation.js';
 import { CheckScope } from './scope.js';
 import { isSiteFailure, siteTarget } from '../source/site-source.js';
+import type { RepointVerdict } from '../history/repoint-from-history.js';
+import type { CheckNote } from './check-note.js';
+import { type RepointCandidate, checkRepoints, missingCommitNote, needsRepointCheck, repointDetail } from './check-repoint.js';
 import { WorkPool, workerCount } from '../pool/work-pool.js';
 import { shortLivedTiers } from './short-lived-tiers.js';
 
@@ -105,6 +109,11 @@ export interface CheckResult {
   readonly passed: boolean;
   /** Files answered from the result cache and files parsed (not part of any report). */
   readonly cache?: CacheStats;
+  /**
+   * What could not be checked for claims that did not diverge for it, in hub and claim order
+   * (reports print them on stderr): `@N` claims whose verified commit the clone lacks.
+   */
+  readonly notes?: readonly CheckNote[];
 }
 
 interface ClaimPlan {
@@ -122,6 +131,8 @@ interface ClaimPlan {
   readonly anchors: Array<Anchor | undefined>;
   /** Set by the judgement: clean (and whether under v1), or not. */
   verdict?: 'clean' | 'v1' | 'diverged';
+  /** For a clean `@N` claim: whether its anchor names what it named at its verified commit. */
+  repoint?: RepointVerdict;
 }
 
 /** A hub planned claim by claim whose clean verdict may be memoised: its memo key and quick facts. */
@@ -134,9 +145,12 @@ interface MemoCandidate {
 
 /**
  * `surf check` (spec §7.6): recompute every in-scope claim's stamp from the working tree and
- * compare it with the stored one. The verdict reads no git; git only scopes (`--base`) and
- * feeds the advisory `old_code`/`magnitude`. Each anchored file is read and parsed once.
- * Throws `SURF_BAD_GLOB` for an invalid `--files` pattern.
+ * compare it with the stored one. Git scopes (`--base`) and feeds the advisory
+ * `old_code`/`magnitude`; the verdict reads it for one thing only: a clean single-site claim
+ * with an `@N` whose file changed since its `verified_commit` is compared with that commit's
+ * matches, and diverges when its `@N` now names another one (re-pointed). Each anchored file is
+ * read and parsed once, and those files once more beside their verified version. Throws
+ * `SURF_BAD_GLOB` for an invalid `--files` pattern.
  */
 export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions = {}): Promise<CheckResult> {
   const { root } = workspace;
@@ -182,7 +196,14 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const candidate = memoKey !== undefined && facts !== undefined ? { hub: loaded, key: memoKey, facts, plans: [] as ClaimPlan[] } : undefined;
     if (candidate) candidates.push(candidate);
     const claimSitesList = facts?.sites ?? loaded.hub!.anchors.map(claimSites);
-    const stamps = facts?.stamps ?? loaded.hub!.anchors.map((claim) => ({ line: claim.line, hash: claim.hash, ignoreLiterals: claim.ignoreLiterals }));
+    const stamps =
+      facts?.stamps ??
+      loaded.hub!.anchors.map((claim) => ({
+        line: claim.line,
+        hash: claim.hash,
+        ignoreLiterals: claim.ignoreLiterals,
+        ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
+      }));
     for (const [index, sites] of claimSitesList.entries()) {
       const targets = sites.map(siteTarget);
       const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));
@@ -225,7 +246,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const answers = await hashing.complete(await parse(() => pool.run(hashing.tasks, options.onProgress)));
     questions.deliver(answers);
     const files = new Set([...hashJobs.map((job) => job.file), ...memoFiles]).size;
-    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs);
+    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs, checkCache?.cache);
     if (checkCache !== undefined) {
       for (const candidate of candidates) rememberCleanHub(checkCache, candidate);
       await checkCache.cache.save();
@@ -263,6 +284,9 @@ type Entry =
 function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate): void {
   // A hub without claims has nothing to spare.
   if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === 'diverged' || plan.verdict === undefined)) return;
+  // A claim that could not be compared with its verified commit is judged again next time: the
+  // commit may have been fetched, or the verification committed, meanwhile.
+  if (plans.some((plan) => plan.repoint !== undefined && plan.repoint.kind !== 'same')) return;
   const files = new Map<string, string>();
   for (const plan of plans) {
     for (const anchor of plan.anchors) {
@@ -348,7 +372,33 @@ async function conclude(
   files: number,
   pool: WorkPool,
   knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
+  cache: ResultCache | undefined,
 ): Promise<Omit<CheckResult, 'cache'>> {
+  // One git context for the whole judgement, opened only when some claim needs history.
+  let git: Promise<GitContext | undefined> | undefined;
+  const gitContext = (): Promise<GitContext | undefined> => (git ??= GitContext.open(workspace.root));
+  try {
+    return await judgeAll(workspace, entries, scope, historyBase, base, malformedHubs, files, pool, knownRefs, cache, gitContext);
+  } finally {
+    await (await git)?.close();
+  }
+}
+
+/** The body of {@link conclude}, which owns the git context. */
+async function judgeAll(
+  workspace: LoadedWorkspace,
+  entries: readonly Entry[],
+  scope: CheckScope,
+  historyBase: string,
+  base: string | undefined,
+  malformedHubs: number,
+  files: number,
+  pool: WorkPool,
+  knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
+  cache: ResultCache | undefined,
+  gitContext: () => Promise<GitContext | undefined>,
+): Promise<Omit<CheckResult, 'cache'>> {
+  const notes = await compareRepoints(workspace.root, entries, gitContext, pool, cache);
   const divergences: Divergence[] = [];
   const stale = new Map<string, string[][]>();
   const history: HistoryItem[] = [];
@@ -390,14 +440,8 @@ async function conclude(
   }
 
   if (history.length > 0 || siteHistory.length > 0) {
-    const git = await GitContext.open(workspace.root);
-    if (git !== undefined) {
-      try {
-        await addHistory(git, divergences, history, siteHistory, base, pool);
-      } finally {
-        await git.close();
-      }
-    }
+    const git = await gitContext();
+    if (git !== undefined) await addHistory(git, divergences, history, siteHistory, base, pool);
   }
 
   divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
@@ -407,6 +451,7 @@ async function conclude(
   const result = {
     divergences,
     historyBase,
+    ...(notes.length > 0 ? { notes } : {}),
     passed: divergences.length === 0 && !allUnmatched,
     stats: {
       hubs: workspace.hubs.length,
@@ -424,6 +469,54 @@ async function conclude(
   // Built on first read: a human-only report never reads it, and at tens of thousands of claims
   // it is a fair share of a warm check.
   return Object.defineProperty(result, 'checked', { enumerable: true, get: () => (checked ??= checkedClaims(entries)) }) as typeof result & { readonly checked: readonly CheckedClaim[] };
+}
+
+/**
+ * Compares every clean single-site `@N` claim with its verified commit (see `checkRepoints`),
+ * setting each one's {@link ClaimPlan.repoint}; the notes of those that could not be compared
+ * for want of the commit. Claims without `@N`, and claims already diverged, read no git here.
+ */
+async function compareRepoints(
+  root: string,
+  entries: readonly Entry[],
+  gitContext: () => Promise<GitContext | undefined>,
+  pool: WorkPool,
+  cache: ResultCache | undefined,
+): Promise<CheckNote[]> {
+  const plans: ClaimPlan[] = [];
+  const candidates: RepointCandidate[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'claim') continue;
+    const { plan } = entry;
+    const anchor = plan.anchors[0];
+    const { verifiedCommit, ignoreLiterals } = plan.stamp;
+    if (!needsRepointCheck(plan.sites, anchor, verifiedCommit)) continue;
+    const hex = cleanHex(plan);
+    if (hex === undefined) continue;
+    plans.push(plan);
+    candidates.push({ hub: plan.hub.rel, anchor: anchor!, recipe: plan.recipe!, hex, ignoreLiterals, verifiedCommit });
+  }
+  if (candidates.length === 0) return [];
+  const verdicts = await checkRepoints(await gitContext(), root, await realpath(root), candidates, { pool, ...(cache !== undefined ? { store: cache } : {}) });
+  const notes: CheckNote[] = [];
+  verdicts.forEach((verdict, i) => {
+    const plan = plans[i]!;
+    plan.repoint = verdict;
+    if (verdict.kind === 'missing') notes.push({ hub: plan.hub.rel, at: displaySites(plan.sites), message: missingCommitNote(candidates[i]!.anchor, verdict.commit) });
+  });
+  return notes;
+}
+
+/** The stamp's digest of a claim whose every site resolved and hashes to it; else undefined. */
+function cleanHex(plan: ClaimPlan): string | undefined {
+  if (plan.recipe === undefined || plan.stamp.hash === undefined) return undefined;
+  const digests: string[] = [];
+  for (const result of plan.results) {
+    if (result === undefined || !result.ok) return undefined;
+    digests.push(result.digest);
+  }
+  const stored = parseStamp(plan.stamp.hash);
+  return stored !== undefined && combineSiteHashes(digests) === stored.hex ? stored.hex : undefined;
 }
 
 type Judgement =
@@ -481,7 +574,18 @@ function judge(plan: ClaimPlan): Judgement {
     return { kind: 'diverged', divergence: { ...base(), kind: 'unverified', newHash, ...current } };
   }
   const stored = parseStamp(hash)!;
-  if (digest === stored.hex) return { kind: 'clean', v1: plan.recipe === 'v1' };
+  if (digest === stored.hex) {
+    const repoint = plan.repoint;
+    if (repoint?.kind !== 'moved') return { kind: 'clean', v1: plan.recipe === 'v1' };
+    // The stamp holds, yet the anchor names other code than it was verified against: its `@N`
+    // now counts to another match (an earlier one went), whose code happens to hash alike.
+    const { move, rev } = repoint;
+    const detail = repointDetail(plan.anchors[0]!, move, rev);
+    return {
+      kind: 'diverged',
+      divergence: { ...base(), kind: 'changed', oldHash: hash, newHash, ...current, oldCode: move.oldCode, newCode: move.newCode, oldCodeFrom: rev, detail },
+    };
+  }
   const divergence: Divergence = { ...base(), kind: 'changed', oldHash: hash, newHash, ...current };
   // The code the claim was verified against is looked for in history by its stamp (advisory).
   const stamp = { recipe: plan.recipe, hex: stored.hex, ignoreLiterals };

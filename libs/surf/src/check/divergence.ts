@@ -36,7 +36,8 @@ export interface Divergence {
    * Source of the span as it was verified (changed claims, from git; advisory): the first of the
    * stamp's `verified_commit`, the `--base` merge base and HEAD whose code hashes to the stamp,
    * else the first of them the clone has. For a multi-site claim, the code of the sites that
-   * changed there ({@link changedSites}), in `at:` order, joined by a blank line.
+   * changed there ({@link changedSites}), in `at:` order, joined by a blank line. For a
+   * re-pointed claim, the code its `@N` named at the revision it was compared with.
    */
   readonly oldCode?: string;
   /** The revision {@link oldCode} and {@link magnitude} were read from (a commit id, a ref, `HEAD`). */
@@ -60,7 +61,11 @@ export interface Divergence {
    * its changed sites, their token distances summed); never gates.
    */
   readonly magnitude?: Magnitude;
-  /** Why the claim is unresolvable or stale. */
+  /**
+   * Why the claim is unresolvable or stale; for a `changed` claim whose `@N` now names another
+   * match than at its verified commit, `re-pointed: …` naming both sites (its stamp may still
+   * hold then: the code of the match it names now hashes alike).
+   */
   readonly detail?: string;
 
   /** 1-based line of the claim's `- ` item in the hub; undefined for hub-level divergences. */

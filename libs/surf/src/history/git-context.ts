@@ -26,6 +26,7 @@ export class GitContext {
   readonly #renames = new Map<string, Promise<Map<string, string> | undefined>>();
   readonly #commits = new Map<string, Promise<boolean>>();
   readonly #mergeBases = new Map<string, Promise<string | undefined>>();
+  readonly #firstSince = new Map<string, Promise<string | undefined>>();
   /** Starts no process before the first `show`, so commands that never read history cost nothing. */
   readonly #reader: RevisionReader;
 
@@ -137,6 +138,36 @@ export class GitContext {
         }
       })();
       this.#renames.set(base, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The oldest commit after `commit` on the way to HEAD (a descendant of it that HEAD reaches)
+   * that touched the workspace-relative `file`, or undefined (none, or git cannot tell). Asked
+   * once per pair.
+   */
+  firstCommitSince(commit: string, file: string): Promise<string | undefined> {
+    // Neither a commit id nor a path holds a NUL.
+    const key = `${commit}\0${file}`;
+    let pending = this.#firstSince.get(key);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          // Only descendants of `commit`: in a shallow clone the cut-off commit is diffed against
+          // nothing and would seem to touch every file. `--reverse` applies after the walk, so
+          // the whole range is listed; it is the commits since one verification.
+          const args = ['--reverse', '--ancestry-path', '--format=%x01%H', `${commit}..HEAD`, '--', file];
+          for await (const record of gitLog(this.#root, args)) {
+            const id = record.trim();
+            if (isObjectId(id)) return id;
+          }
+        } catch {
+          // No such range (an unknown commit, an unborn HEAD): nothing after it.
+        }
+        return undefined;
+      })();
+      this.#firstSince.set(key, pending);
     }
     return pending;
   }

@@ -14,6 +14,12 @@ export interface ClaimStamp {
   readonly verifiedAt: string;
   /** Full 40-hex HEAD commit; leave undefined outside a git repository (nothing is written then). */
   readonly verifiedCommit?: string;
+  /**
+   * Write the stamp and its provenance even when the stored hash equals {@link hash}: the claim
+   * was verified again for another reason than its code (an `@N` claim that now names another
+   * match with the same code), and `verified_commit` must say against which commit.
+   */
+  readonly restamp?: boolean;
 }
 
 /** What happened to one requested stamp. */
@@ -45,7 +51,8 @@ export interface StampResult {
  * Applies stamps to a hub's text surgically (spec §2.5, §7.7): for each claim whose stored `hash`
  * differs from the new one, writes `hash`, then `id` (only if the claim has none; `newId` is called
  * once per such claim, in ascending claim order), `verified_at`, and `verified_commit` (when
- * given). A claim whose stored hash already equals the new one is left byte-for-byte alone.
+ * given). A claim whose stored hash already equals the new one is left byte-for-byte alone,
+ * unless its stamp asks to be written again ({@link ClaimStamp.restamp}).
  *
  * Safety: a claim is edited only when the line scanner's item starts on the same line as the
  * YAML item; afterwards the result is parsed again and must differ from the input only in the
@@ -86,7 +93,7 @@ export function stampClaims(
         reason: 'no-item',
         message: `the hub has ${before.anchors.length} claim(s); there is no claim ${itemIndex}`,
       });
-    } else if (claim.hash === stamp.hash) {
+    } else if (claim.hash === stamp.hash && stamp.restamp !== true) {
       outcomes.set(itemIndex, { itemIndex, status: 'unchanged' });
     } else if (!span || span.startLine + 1 !== claim.line) {
       outcomes.set(itemIndex, {

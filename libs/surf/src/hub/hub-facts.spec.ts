@@ -17,7 +17,12 @@ function agrees(text: string): boolean {
   expect(facts).toEqual({
     refs: hub.refs,
     sites: hub.anchors.map(claimSites),
-    stamps: hub.anchors.map((claim) => ({ line: claim.line, hash: claim.hash, ignoreLiterals: claim.ignoreLiterals })),
+    stamps: hub.anchors.map((claim) => ({
+      line: claim.line,
+      hash: claim.hash,
+      ignoreLiterals: claim.ignoreLiterals,
+      ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
+    })),
   });
   return true;
 }
@@ -35,6 +40,7 @@ const TYPICAL = [
   '    at: src/auth.ts > Session > expire',
   '    hash: 2:0123456789ab',
   '    verified_at: 2026-07-01T16:53:08Z',
+  '    verified_commit: 0123456789abcdef0123456789abcdef01234567',
   '',
   "  - claim: 'It''s one site per file'",
   '    at:',
@@ -57,8 +63,8 @@ describe('quickHubFacts', () => {
       refs: ['./other.md', '../x/y.md > A > B'],
       sites: [['src/auth.ts > Session > expire'], ['src/a.py > A > B > run', 'src/b.go > F']],
       stamps: [
-        { line: 8, hash: '2:0123456789ab', ignoreLiterals: false },
-        { line: 14, hash: '123456789012', ignoreLiterals: true },
+        { line: 8, hash: '2:0123456789ab', ignoreLiterals: false, verifiedCommit: '0123456789abcdef0123456789abcdef01234567' },
+        { line: 15, hash: '123456789012', ignoreLiterals: true },
       ],
     });
     expect(agrees(TYPICAL)).toBe(true);

@@ -7,7 +7,7 @@ export interface HubFacts {
   readonly refs: readonly string[];
   /** Each claim's `at:` sites, in claim order, exactly as `claimSites` of the parsed claim. */
   readonly sites: ReadonlyArray<readonly string[]>;
-  /** Each claim's item line, `hash` and `ignore_literals`, in claim order, exactly as the parsed claim's. */
+  /** Each claim's item line, `hash`, `ignore_literals` and `verified_commit`, in claim order, exactly as the parsed claim's. */
   readonly stamps: ReadonlyArray<ClaimStampFacts>;
 }
 
@@ -17,6 +17,11 @@ export interface ClaimStampFacts {
   readonly line: number;
   readonly hash: string | undefined;
   readonly ignoreLiterals: boolean;
+  /**
+   * The claim's `verified_commit`, as written (absent when it has none): an `@N` claim's
+   * matches are compared with that commit's, and a clean claim's hub is not parsed for it.
+   */
+  readonly verifiedCommit?: string;
 }
 
 interface ClaimFacts {
@@ -131,6 +136,7 @@ function readClaims(reader: LineReader): ClaimFacts[] | undefined {
     const keys = new Set<string>();
     let at: string[] | undefined;
     let hash: string | undefined;
+    let verifiedCommit: string | undefined;
     let ignoreLiterals = false;
     // The dash line carries the item's first key; the rest sit at dash + 2.
     let pair = keyValue(`${' '.repeat(dash + 2)}${line.slice(dash + 2)}`, dash + 2);
@@ -149,6 +155,7 @@ function readClaims(reader: LineReader): ClaimFacts[] | undefined {
         if (value === undefined) return undefined;
         if (key === 'at') at = [value];
         if (key === 'hash') hash = value;
+        if (key === 'verified_commit') verifiedCommit = value;
       }
       const next = reader.peek();
       if (next === undefined || indentOf(next) !== dash + 2) break;
@@ -157,7 +164,7 @@ function readClaims(reader: LineReader): ClaimFacts[] | undefined {
       if (pair === undefined) return undefined;
     }
     if (pair === undefined || !keys.has('claim') || at === undefined) return undefined;
-    claims.push({ sites: at, stamp: { line: itemLine, hash, ignoreLiterals } });
+    claims.push({ sites: at, stamp: { line: itemLine, hash, ignoreLiterals, ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) } });
   }
   return claims.length === 0 ? undefined : claims;
 }

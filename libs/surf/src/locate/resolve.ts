@@ -42,7 +42,7 @@ export interface Resolution {
 }
 
 /** A match of one segment: a single definition, or a Python overload group (stubs + impl). */
-type Unit = readonly Node[];
+export type Unit = readonly Node[];
 
 /**
  * Resolves an anchor's segments to exactly one symbol in a parsed file (spec §4.2–§4.4).
@@ -116,7 +116,7 @@ function resolveGeneric(root: Node, segments: readonly Segment[], family: Family
     const segment = segments[i]!;
     const units: Unit[] = [];
     // Scopes form a set: a Rust type and its impl are both searched for the next segment.
-    for (const scope of scopes) units.push(...collectUnits(scope, segment.name, family));
+    for (const scope of scopes) units.push(...segmentUnits(scope, segment.name, family));
     const selected = select(units, segment);
     if (selected.length === 0) throw ResolveError.notFound(segment.name);
     if (i === segments.length - 1) {
@@ -129,8 +129,8 @@ function resolveGeneric(root: Node, segments: readonly Segment[], family: Family
   throw new RangeError('unreachable: the loop returns on the last segment');
 }
 
-/** Matches of `name` among the definitions visible in `scope`, in document order, as units. */
-function collectUnits(scope: Node, name: string, family: Family): Unit[] {
+/** Matches of `name` among the definitions visible in `scope`, in document order, as units (generic resolver). */
+export function segmentUnits(scope: Node, name: string, family: Family): Unit[] {
   const matches = scopeIndex(scope, family).get(name) ?? [];
   return family === 'python' ? groupOverloads(matches) : matches.map((m) => [m]);
 }
@@ -182,16 +182,21 @@ function groupOverloads(matches: readonly Node[]): Unit[] {
 function resolveGo(root: Node, segments: readonly Segment[]): Unit {
   const last = segments[segments.length - 1]!;
   if (segments.length > 2) throw ResolveError.notFound(last.name);
-  const index = goIndex(root);
-  // An `@N` on the type segment selects nothing: the receiver type is a name filter.
-  const candidates =
-    (segments.length === 1 ? index.topLevel.get(last.name) : index.methods.get(goMethodKey(segments[0]!.name, last.name))) ??
-    [];
-  const selected = select(
-    candidates.map((c) => [c]),
-    last,
-  );
+  const selected = select(goCandidates(root, segments), last);
   if (selected.length === 0) throw ResolveError.notFound(last.name);
   if (selected.length > 1) throw ResolveError.ambiguous(last.name, selected.length);
   return selected[0]!;
+}
+
+/**
+ * The matches of a Go anchor's last segment, before its `@N` selects one: top-level names for one
+ * segment, methods by receiver type for two (an `@N` on the type segment selects nothing: the
+ * receiver type is a name filter). Empty for more segments.
+ */
+export function goCandidates(root: Node, segments: readonly Segment[]): Unit[] {
+  const last = segments[segments.length - 1]!;
+  if (segments.length > 2) return [];
+  const index = goIndex(root);
+  const found = (segments.length === 1 ? index.topLevel.get(last.name) : index.methods.get(goMethodKey(segments[0]!.name, last.name))) ?? [];
+  return found.map((node) => [node]);
 }

@@ -145,12 +145,13 @@ interface Batch {
 
 /**
  * Task indices, largest first: a hash task weighs its file's bytes on disk (0 if it cannot be
- * stat'ed: it fails fast), a history task the text it carries. Ties keep task order.
+ * stat'ed: it fails fast), a history or re-point task the text it carries. Ties keep task order.
  */
 async function largestFirst(root: string, tasks: readonly PoolTask[]): Promise<number[]> {
   const weights = await Promise.all(
     tasks.map(async (task) => {
       if (task.kind === 'history') return task.text.length;
+      if (task.kind === 'repoint') return task.oldText.length + task.newText.length;
       try {
         return (await stat(join(root, ...task.file.split('/')))).size;
       } catch {

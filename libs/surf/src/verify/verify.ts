@@ -25,6 +25,7 @@ import { checkRecipe, checkSiteRequest } from '../check/check-site-request.js';
 import { answerSiteRequests } from '../check/answer-site-requests.js';
 import { SiteQuestions } from '../check/site-questions.js';
 import type { ResultCacheOptions } from '../cache/result-cache.js';
+import { type RepointCandidate, checkRepoints, needsRepointCheck } from '../check/check-repoint.js';
 
 /** The clock behind provenance; injected so tests are deterministic. */
 export interface VerifyClock {
@@ -108,7 +109,8 @@ export interface VerifyResult {
 }
 
 type Plan =
-  | { readonly kind: 'hash'; readonly stamp: string }
+  /** `restamp`: the stamp equals the stored one, and is written again with new provenance. */
+  | { readonly kind: 'hash'; readonly stamp: string; readonly restamp?: boolean }
   | { readonly kind: 'follow'; readonly newAt: string; readonly stamp: string }
   | { readonly kind: 'unchanged' }
   | { readonly kind: 'skip'; readonly reason: string };
@@ -145,7 +147,8 @@ const SYSTEM_CLOCK: VerifyClock = {
  * byte-for-byte alone — a stamp is upgraded only when the claim is re-stamped (its code changed,
  * or `target` names it);
  * one whose stamp changes also gets an `id` (if it has none), `verified_at` and, inside a git
- * repository, `verified_commit`. Each anchored file is read and parsed once; each hub is written
+ * repository, `verified_commit`. So does a claim whose stamp holds but whose `@N` now names
+ * another match than at its `verified_commit` (re-pointed, see `checkRepoints`). Each anchored file is read and parsed once; each hub is written
  * atomically and only when its text changed. Throws `SURF_NO_MATCH` when `target` names no anchor.
  */
 export async function runVerify(workspace: LoadedWorkspace, options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -247,6 +250,7 @@ async function verifyWith(
   await walk.run();
 
   const plans = works.map((work) => plan(work, follow, recipe));
+  await restampRepointed(works, plans, root, rootReal, gitContext);
   const anyStamp = plans.some((p) => p.kind === 'hash' || p.kind === 'follow');
   const verifiedAt = formatUtcSeconds(clock.now());
   const verifiedCommit = anyStamp ? await (await gitContext())?.headCommit() : undefined;
@@ -281,6 +285,38 @@ async function verifyWith(
     });
   }
   return { stamped, unchanged, errors, anchors, updatedFiles, skippedHubs, unwritten };
+}
+
+/**
+ * Re-stamps the unchanged `@N` claims that `surf check` finds re-pointed (see `checkRepoints`):
+ * their stamp is written again as it is, with the new `verified_at` and `verified_commit`, so
+ * verifying accepts the match they name now as it accepts changed code. Without that, a stamp
+ * that still holds would never be written, and the check would keep comparing with the old
+ * commit's matches.
+ */
+async function restampRepointed(
+  works: readonly ClaimWork[],
+  plans: Plan[],
+  root: string,
+  rootReal: string,
+  gitContext: () => Promise<GitContext | undefined>,
+): Promise<void> {
+  const at: number[] = [];
+  const candidates: RepointCandidate[] = [];
+  works.forEach((work, i) => {
+    if (plans[i]!.kind !== 'unchanged') return;
+    const target = siteTarget(work.sites[0] ?? '');
+    const anchor = isSiteFailure(target) ? undefined : target.anchor;
+    const stamp = work.claim.hash === undefined ? undefined : parseStamp(work.claim.hash);
+    if (stamp === undefined || !needsRepointCheck(work.sites, anchor, work.claim.verifiedCommit)) return;
+    at.push(i);
+    candidates.push({ hub: work.hub.rel, anchor: anchor!, recipe: stamp.recipe, hex: stamp.hex, ignoreLiterals: work.claim.ignoreLiterals, verifiedCommit: work.claim.verifiedCommit });
+  });
+  if (candidates.length === 0) return;
+  const verdicts = await checkRepoints(await gitContext(), root, rootReal, candidates);
+  verdicts.forEach((verdict, k) => {
+    if (verdict.kind === 'moved') plans[at[k]!] = { kind: 'hash', stamp: works[at[k]!]!.claim.hash!, restamp: true };
+  });
 }
 
 /** ISO-8601 UTC at second precision: `2026-07-01T16:53:08Z`. */
@@ -446,6 +482,7 @@ async function applyHub(
       hash: plan.stamp,
       verifiedAt: provenance.verifiedAt,
       ...(provenance.verifiedCommit !== undefined ? { verifiedCommit: provenance.verifiedCommit } : {}),
+      ...(plan.kind === 'hash' && plan.restamp === true ? { restamp: true } : {}),
     });
   });
   try {
