@@ -32,6 +32,11 @@ describe('verdictChanges', () => {
     expect(verdictChanges(unreadable('cannot read `a.ts`'), unreadable('no symbol `g` in a.ts')).map((c) => [c.before?.kind, c.after?.kind])).toEqual([['unresolvable', 'unresolvable']]);
   });
 
+  it('keeps an unverified claim whose new stamp moved as it was', () => {
+    const unverified = (newHash: string) => verdictsOf(result([['h.md', 'a.ts > f', 4]], [{ at: 'a.ts > f', hubLine: 4, kind: 'unverified', newHash }]));
+    expect(verdictChanges(unverified('2:aaaaaaaaaaaa'), unverified('2:bbbbbbbbbbbb'))).toEqual([]);
+  });
+
   it('keeps two claims with the same sites apart, and hub-level findings apart from claims', () => {
     const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > f', 7]], [{ at: 'a.ts > f', hubLine: 7, detail: 'x' }]));
     const after = verdictsOf(

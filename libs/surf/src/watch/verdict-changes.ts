@@ -62,12 +62,13 @@ export function verdictChanges(before: ReadonlyMap<string, ClaimVerdict>, after:
 }
 
 /**
- * Whether a claim's verdict changed. A claim that stays `changed` keeps its verdict while its code
- * is edited further: its detail is the new span's hash, which moves with every edit, and saying
- * "changed (was changed)" would report every keystroke. For the other kinds the detail is the
- * reason (which file cannot be read, which reference went stale), and a new reason is news.
+ * Whether a claim's verdict changed. A claim that stays `changed` or `unverified` keeps its
+ * verdict while its code is edited further: its detail is the new span's stamp, which moves with
+ * every edit, and saying "changed (was changed)" would report every keystroke. For `unresolvable`
+ * and `referenced_stale` the detail is the reason (which file cannot be read, which reference
+ * went stale), and a new reason is news.
  */
 function differs(old: ClaimVerdict, now: ClaimVerdict): boolean {
   if (old.kind !== now.kind) return true;
-  return now.kind !== 'changed' && old.detail !== now.detail;
+  return (now.kind === 'unresolvable' || now.kind === 'referenced_stale') && old.detail !== now.detail;
 }
