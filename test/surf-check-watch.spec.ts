@@ -2,7 +2,7 @@
 // temporary git repositories: edits, deletes, renames, hub edits and branch switches are seen, and
 // Ctrl-C ends it with 130.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { renameSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,11 +22,16 @@ class Watch {
   stderr = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  constructor(cwd: string) {
-    this.child = spawn(process.execPath, [BIN, 'check', '--watch'], { cwd, env: { ...process.env, ...GIT_TEST_ENV, NO_COLOR: '1' } });
+  constructor(cwd: string, args: readonly string[] = []) {
+    this.child = spawn(process.execPath, [BIN, 'check', '--watch', ...args], { cwd, env: { ...process.env, ...GIT_TEST_ENV, NO_COLOR: '1' } });
     this.child.stdout.on('data', (chunk: Buffer) => (this.stdout += chunk.toString('utf8')));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** The update lines (`surf check --watch: …`) printed from `from` on. */
+  updates(from: number): string[] {
+    return this.stdout.slice(from).split('\n').filter((line) => line.startsWith('surf check --watch:'));
   }
 
   /** Waits until stdout (from `from` on) matches, and returns the index after the match. */
@@ -54,14 +59,14 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-function workspace(): TempRepo {
-  const r = createTempRepo({ 'surf.toml': '', 'src/a.rs': G1, 'src/other.rs': 'pub fn other() {}\n', 'hubs/h.md': hub(CLAIM) });
+function workspace(extra: Record<string, string> = {}): TempRepo {
+  const r = createTempRepo({ 'surf.toml': '', 'src/a.rs': G1, 'src/other.rs': 'pub fn other() {}\n', 'hubs/h.md': hub(CLAIM), ...extra });
   cleanups.push(() => r.dispose());
   return r;
 }
 
-function watch(r: TempRepo): Watch {
-  const w = new Watch(r.dir);
+function watch(r: TempRepo, args: readonly string[] = []): Watch {
+  const w = new Watch(r.dir, args);
   cleanups.push(() => w.child.kill('SIGKILL'));
   return w;
 }
@@ -76,9 +81,9 @@ describe('surf check --watch', () => {
     r.write({ 'src/a.rs': G1.replace('a + b', 'a - b') });
     at = await w.until(/1 verdict changed \(src\/a\.rs changed\); 1 divergence over 1 claim\n  CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n/, at, 'the edit');
 
-    // A change that leaves every verdict as it was prints no verdict line.
-    r.write({ 'src/other.rs': 'pub fn other() { }\n' });
-    at = await w.until(/no verdict changed \(src\/other\.rs changed\); 1 divergence over 1 claim\n/, at, 'the unrelated edit');
+    // A change that leaves every verdict as it was prints no verdict line: a comment is cosmetic.
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a - b').replace('sum them', 'subtract') });
+    at = await w.until(/no verdict changed \(src\/a\.rs changed\); 1 divergence over 1 claim\n/, at, 'the cosmetic edit');
 
     // Edited again, the claim is still CHANGED (only its new hash moved): not a changed verdict.
     r.write({ 'src/a.rs': G1.replace('a + b', 'a * b') });
@@ -112,6 +117,27 @@ describe('surf check --watch', () => {
     at = await w.until(/CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n/, at, 'the switch to other');
     r.git('checkout', '-q', 'main');
     at = await w.until(/CLEAN   hubs\/h\.md:4  src\/a\.rs > add  \(was changed\)\n/, at, 'the switch back');
+    w.child.kill('SIGINT');
+    expect((await w.exited).code).toBe(130);
+  });
+
+  it('checks nothing for files no claim reads, nor for a file created and deleted within one burst', async () => {
+    const r = workspace();
+    const w = watch(r);
+    await w.ready();
+    const start = await w.until(/all anchored spans match their stored hashes\.\n/, 0, 'first report');
+    // An extension-less scratch file, markdown no hub glob matches, a source file no claim names.
+    r.write({ 'src/scratch': 'x\n', 'docs/notes.md': '# notes\n', 'src/other.rs': 'pub fn other() { }\n' });
+    // A hub created and deleted again within the debounce window: net nothing changed.
+    r.write({ 'hubs/tmp.md': hub(CLAIM) });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    r.write({ 'hubs/tmp.md': null });
+    // Time for any check those would start; then `sed -i`: a temp file renamed over the claimed file.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    writeFileSync(join(r.dir, 'src/sedAb12Cd'), G1.replace('a + b', 'a - b'));
+    renameSync(join(r.dir, 'src/sedAb12Cd'), join(r.dir, 'src/a.rs'));
+    await w.until(/1 verdict changed \(src\/a\.rs changed\); 1 divergence over 1 claim\n  CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n/, start, 'the sed edit');
+    expect(w.updates(start)).toEqual(['surf check --watch: 1 verdict changed (src/a.rs changed); 1 divergence over 1 claim']);
     w.child.kill('SIGINT');
     expect((await w.exited).code).toBe(130);
   });

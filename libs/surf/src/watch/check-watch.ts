@@ -1,11 +1,11 @@
 import { relative, sep } from 'node:path';
-import { langForPath } from '@driftgate/syntax';
 import { type FSWatcher, watch } from 'chokidar';
 import { defaultCacheDir } from '../cache/result-cache.js';
 import { type CheckOptions, type CheckResult, runCheck } from '../check/check.js';
 import { loadWorkspace } from '../workspace/load-workspace.js';
-import { SURF_CONFIG_FILE } from '../workspace/config.js';
+import { type FileEvent, PendingChanges } from './pending-changes.js';
 import { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './verdict-changes.js';
+import { WatchedPaths } from './watched-paths.js';
 
 /** Options of {@link CheckWatch.start}: those of a check, and how long a burst of changes may last. */
 export interface CheckWatchOptions extends Omit<CheckOptions, 'onProgress'> {
@@ -22,7 +22,7 @@ export interface WatchUpdate {
   readonly result: CheckResult;
   /** Verdicts that differ from the previous check's (every verdict on the first one). */
   readonly changes: readonly VerdictChange[];
-  /** Workspace-relative POSIX paths whose change led to this check, sorted; empty on the first. */
+  /** Workspace-relative POSIX paths whose change led to this check, in path order; empty on the first. */
   readonly changed: readonly string[];
   readonly first: boolean;
 }
@@ -35,21 +35,26 @@ export interface WatchListener {
 
 const DEFAULT_DEBOUNCE_MS = 150;
 const NEVER_WATCHED = new Set(['.git', 'node_modules', '.surf-cache']);
+const FILE_EVENTS: ReadonlySet<string> = new Set<FileEvent>(['add', 'change', 'unlink']);
 
 /**
  * `surf check --watch`: checks once, then again after every burst of changes to what a check reads
- * — source files of a supported language, markdown (hubs), `surf.toml` — anywhere in the
- * workspace. Each re-check loads the hubs anew and goes through the result cache, so it parses
- * only the files whose bytes changed; a deleted or renamed file, or a branch switch, is just more
- * changed paths. Checks never overlap: changes during one are checked right after it. Watching
- * uses chokidar (inotify, FSEvents or ReadDirectoryChangesW underneath); `.git`, `node_modules`
- * and the cache directory are not watched.
+ * — `surf.toml`, the hubs (what the hub globs match) and the files their claims name — anywhere in
+ * the workspace; other files are not counted (see {@link WatchedPaths}). Each re-check loads the
+ * hubs anew and goes through the result cache, so it parses only the files whose bytes changed; a
+ * deleted or renamed file, or a branch switch, is just more changed paths, and a file created and
+ * deleted within one burst is none. Checks never overlap: changes during one are checked right
+ * after it. Watching uses chokidar (inotify, FSEvents or ReadDirectoryChangesW underneath);
+ * `.git`, `node_modules` and the cache directory are not watched.
  */
 export class CheckWatch {
   readonly #root: string;
   readonly #options: CheckWatchOptions;
   readonly #listener: WatchListener;
-  readonly #pending = new Set<string>();
+  readonly #pending = new PendingChanges();
+  readonly #paths = new WatchedPaths();
+  /** Events passed over while a check ran: that check may name new files, so they are asked again after it. */
+  #passedOver: Array<[FileEvent, string]> = [];
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
@@ -86,24 +91,32 @@ export class CheckWatch {
       if (rel.startsWith('..') || path === cacheDir || path.startsWith(`${cacheDir}${sep}`)) return true;
       return rel.split(sep).some((part) => NEVER_WATCHED.has(part));
     };
-    const watcher = watch(this.#root, { ignored, ignoreInitial: true, persistent: true });
+    // Not `atomic`: it holds back each delete for 100 ms (to turn delete + create into one change),
+    // which let a file created and deleted within a burst land in two checks. The pending set
+    // merges those events itself.
+    const watcher = watch(this.#root, { ignored, ignoreInitial: true, persistent: true, atomic: false });
     this.#watcher = watcher;
     await new Promise<void>((resolve, reject) => {
       watcher.once('ready', resolve);
       watcher.once('error', reject);
     });
-    watcher.on('all', (_event, path) => this.#changed(path));
+    watcher.on('all', (event, path) => this.#changed(event, path));
     watcher.on('error', (error) => this.#listener.error(error));
   }
 
-  #changed(path: string): void {
-    if (this.#closed) return;
+  #changed(event: string, path: string): void {
+    // A directory added or removed (a branch switch) has events of its own for the files in it.
+    if (this.#closed || !FILE_EVENTS.has(event)) return;
     const rel = relative(this.#root, path).split(sep).join('/');
-    const name = rel.slice(rel.lastIndexOf('/') + 1);
-    // A directory event (a branch switch adding or removing a folder) may hide files beneath it.
-    const relevant = name === SURF_CONFIG_FILE || name.endsWith('.md') || langForPath(rel) !== undefined || !name.includes('.');
-    if (!relevant) return;
-    this.#pending.add(rel);
+    if (!this.#paths.includes(rel)) {
+      if (this.#running !== undefined) this.#passedOver.push([event as FileEvent, rel]);
+      return;
+    }
+    this.#pending.record(event as FileEvent, rel);
+    this.#debounce();
+  }
+
+  #debounce(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => this.#flush(), this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS);
   }
@@ -112,21 +125,24 @@ export class CheckWatch {
     this.#timer = undefined;
     if (this.#closed || this.#pending.size === 0) return;
     if (this.#running !== undefined) return; // checked again when the running check ends
-    const changed = [...this.#pending].sort();
-    this.#pending.clear();
+    const changed = this.#pending.take();
     this.#running = this.#check(changed, false).finally(() => {
       this.#running = undefined;
-      if (this.#pending.size > 0 && !this.#closed) this.#flush();
+      for (const [event, rel] of this.#passedOver.splice(0)) if (this.#paths.includes(rel)) this.#pending.record(event, rel);
+      // A burst still going on is checked when it ends.
+      if (this.#pending.size > 0 && !this.#closed && this.#timer === undefined) this.#flush();
     });
   }
 
   async #check(changed: readonly string[], first: boolean): Promise<void> {
     try {
       const { debounceMs: _debounce, ...options } = this.#options;
-      const result = await runCheck(await loadWorkspace(this.#root), options);
+      const workspace = await loadWorkspace(this.#root);
+      const result = await runCheck(workspace, options);
       const verdicts = verdictsOf(result);
       const changes = verdictChanges(first ? new Map() : this.#verdicts, verdicts);
       this.#verdicts = verdicts;
+      this.#paths.update(workspace.config, workspace.hubs);
       if (!this.#closed) this.#listener.update({ result, changes, changed, first });
     } catch (error) {
       if (first) throw error;
