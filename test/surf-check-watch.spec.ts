@@ -142,6 +142,27 @@ describe('surf check --watch', () => {
     expect((await w.exited).code).toBe(130);
   });
 
+  it('names the files of a rename or a branch switch, a few of them, then how many more', async () => {
+    const files = ['f1', 'f2', 'f3', 'f4'];
+    // The last claim names a file that does not exist yet: f4.rs is renamed to it below.
+    const claims = `${files.map((f) => `  - claim: ${f}\n    at: src/${f}.rs > ${f}\n`).join('')}  - claim: moved\n    at: src/moved.rs > f4\n`;
+    const sources = Object.fromEntries(files.map((f) => [`src/${f}.rs`, `pub fn ${f}() {}\n`]));
+    const r = workspace({ ...sources, 'hubs/h.md': hub(`${CLAIM}${claims}`) });
+    r.git('checkout', '-q', '-b', 'other');
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a * b'), ...Object.fromEntries(files.map((f) => [`src/${f}.rs`, `pub fn ${f}() { 1 }\n`])) });
+    r.commit('other');
+    r.git('checkout', '-q', 'main');
+    const w = watch(r);
+    await w.ready();
+    let at = await w.until(/surf check: 5 divergence\(s\)\.\n/, 0, 'first report');
+    r.git('checkout', '-q', 'other');
+    at = await w.until(/1 verdict changed \(src\/a\.rs, src\/f1\.rs, src\/f2\.rs and 2 more changed\); 6 divergences over 6 claims\n  CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n/, at, 'the switch');
+    renameSync(join(r.dir, 'src/f4.rs'), join(r.dir, 'src/moved.rs'));
+    at = await w.until(/2 verdicts changed \(src\/f4\.rs, src\/moved\.rs changed\); 6 divergences over 6 claims\n/, at, 'the rename');
+    w.child.kill('SIGINT');
+    expect((await w.exited).code).toBe(130);
+  });
+
   it('refuses --format and --report, which it has no use for', async () => {
     const r = workspace();
     const run = spawn(process.execPath, [BIN, 'check', '--watch', '--format', 'json'], { cwd: r.dir });

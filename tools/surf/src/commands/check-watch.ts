@@ -3,6 +3,9 @@ import { CheckWatch, type CheckWatchOptions, type ClaimVerdict, type VerdictChan
 import { SurfExit, type SurfIo } from '../exit-codes.js';
 import { SURF_VERSION } from '../version.js';
 
+/** Changed files named in an update line; more are counted. */
+const NAMED_FILES = 3;
+
 /**
  * `surf check --watch`: the human report of a first check, then after each burst of changes one
  * line per verdict that changed and a summary, until Ctrl-C (or SIGTERM/SIGHUP), which stops
@@ -39,9 +42,15 @@ function renderUpdate(update: WatchUpdate): string {
   const diverged = result.divergences.length;
   const claims = `${result.stats.claims} claim${result.stats.claims === 1 ? '' : 's'}`;
   const summary = diverged === 0 ? `no divergence over ${claims}` : `${diverged} divergence${diverged === 1 ? '' : 's'} over ${claims}`;
-  const changed = update.changed.length === 1 ? terminalSafe(update.changed[0]!) : `${update.changed.length} files`;
+  const changed = namedFiles(update.changed);
   const head = update.changes.length === 0 ? `no verdict changed (${changed} changed)` : `${update.changes.length} verdict${update.changes.length === 1 ? '' : 's'} changed (${changed} changed)`;
   return `${[`surf check --watch: ${head}; ${summary}`, ...lines].join('\n')}\n`;
+}
+
+/** `src/a.rs, src/b.rs` — the first few of them, then how many more. */
+function namedFiles(paths: readonly string[]): string {
+  const named = paths.slice(0, NAMED_FILES).map(terminalSafe).join(', ');
+  return paths.length > NAMED_FILES ? `${named} and ${paths.length - NAMED_FILES} more` : named;
 }
 
 /** `  CHANGED hubs/a.md:12  src/a.ts > f  (was clean)`; the kind is what it is now. */
