@@ -142,6 +142,19 @@ describe('surf check --watch', () => {
     expect((await w.exited).code).toBe(130);
   });
 
+  it('reports a claim whose `at:` was re-pointed as one claim, matched by its id', async () => {
+    const SUB = 'pub fn sub(a: i64, b: i64) -> i64 {\n    a - b\n}\n';
+    const claim = (at: string) => `  - claim: adds\n    at: ${at}\n    hash: 2:f1075e760a17\n    id: c_00000000000000000001\n`;
+    const r = workspace({ 'src/a.rs': `${G1}${SUB}`, 'hubs/h.md': hub(claim('src/a.rs > add')) });
+    const w = watch(r);
+    await w.ready();
+    let at = await w.until(/all anchored spans match their stored hashes\.\n/, 0, 'first report');
+    r.write({ 'hubs/h.md': hub(claim('src/a.rs > sub')) });
+    at = await w.until(/1 verdict changed \(hubs\/h\.md changed\); 1 divergence over 1 claim\n  CHANGED hubs\/h\.md:4  re-pointed: src\/a\.rs > add → src\/a\.rs > sub  \(was clean\)\n(?! {2})/, at, 'the re-pointing');
+    w.child.kill('SIGINT');
+    expect((await w.exited).code).toBe(130);
+  });
+
   it('names the files of a rename or a branch switch, a few of them, then how many more', async () => {
     const files = ['f1', 'f2', 'f3', 'f4'];
     // The last claim names a file that does not exist yet: f4.rs is renamed to it below.

@@ -123,7 +123,7 @@ export { checkSiteRequest } from './check/check-site-request.js';
 export type { SiteHashRequest, SiteHashResult } from './pool/hash-file-sites.js';
 export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';
 export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
-export { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';
+export { type ClaimIdOf, type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';
 export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './check/check-envelope.js';
 export { CheckScope, changedSince, splitFileGlobs } from './check/scope.js';
 export { type StaleHubs, propagateRefs } from './check/refs-propagation.js';

@@ -2,9 +2,9 @@ import { relative, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { defaultCacheDir } from '../cache/result-cache.js';
 import { type CheckOptions, type CheckResult, runCheck } from '../check/check.js';
-import { loadWorkspace } from '../workspace/load-workspace.js';
+import { type LoadedHub, loadWorkspace } from '../workspace/load-workspace.js';
 import { type FileEvent, PendingChanges } from './pending-changes.js';
-import { type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './verdict-changes.js';
+import { type ClaimIdOf, type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './verdict-changes.js';
 import { WatchedPaths } from './watched-paths.js';
 
 /** Options of {@link CheckWatch.start}: those of a check, and how long a burst of changes may last. */
@@ -59,6 +59,8 @@ export class CheckWatch {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #verdicts = new Map<string, ClaimVerdict>();
+  /** The hubs of the last check, by path: where the ids of its claims are read. */
+  #hubs = new Map<string, LoadedHub>();
   #closed = false;
 
   private constructor(root: string, options: CheckWatchOptions, listener: WatchListener) {
@@ -139,9 +141,11 @@ export class CheckWatch {
       const { debounceMs: _debounce, ...options } = this.#options;
       const workspace = await loadWorkspace(this.#root);
       const result = await runCheck(workspace, options);
+      const hubs = new Map(workspace.hubs.map((hub) => [hub.rel, hub]));
       const verdicts = verdictsOf(result);
-      const changes = verdictChanges(first ? new Map() : this.#verdicts, verdicts);
+      const changes = first ? verdictChanges(new Map(), verdicts) : verdictChanges(this.#verdicts, verdicts, { before: idsIn(this.#hubs), after: idsIn(hubs) });
       this.#verdicts = verdicts;
+      this.#hubs = hubs;
       this.#paths.update(workspace.config, workspace.hubs);
       if (!this.#closed) this.#listener.update({ result, changes, changed, first });
     } catch (error) {
@@ -149,4 +153,11 @@ export class CheckWatch {
       if (!this.#closed) this.#listener.error(error);
     }
   }
+}
+
+/** A claim's `id` in the hubs of one check, found by the claim's line in its hub. */
+function idsIn(hubs: ReadonlyMap<string, LoadedHub>): ClaimIdOf {
+  // Parses the hub's YAML if check did not (it reads plain hubs by a line scan): only claims that
+  // left one key and arrived at another are asked about, so only hubs whose claims moved.
+  return (verdict) => hubs.get(verdict.hub)?.hub?.anchors.find((claim) => claim.line === verdict.hubLine)?.id;
 }

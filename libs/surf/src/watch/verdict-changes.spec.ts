@@ -49,3 +49,29 @@ describe('verdictChanges', () => {
     ]);
   });
 });
+
+describe('verdictChanges with claim ids', () => {
+  const clean = (hub: string, at: string, hubLine: number) => ({ hub, at, hubLine, kind: 'clean' as const, detail: '' });
+  const ids = (byLine: Record<string, string>) => (v: { hub: string; hubLine: number }) => byLine[`${v.hub}:${v.hubLine}`];
+
+  it('reports a re-pointed claim as one change, and a claim moved to another hub unchanged as none', () => {
+    const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > g', 7]], []));
+    const after = verdictsOf(result([['h.md', 'a.ts > h', 4], ['k.md', 'a.ts > g', 4]], [{ at: 'a.ts > h', hubLine: 4, newHash: '2:aaaaaaaaaaaa' }]));
+    const changes = verdictChanges(before, after, { before: ids({ 'h.md:4': 'c_1', 'h.md:7': 'c_2' }), after: ids({ 'h.md:4': 'c_1', 'k.md:4': 'c_2' }) });
+    expect(changes).toEqual([{ before: clean('h.md', 'a.ts > f', 4), after: { hub: 'h.md', at: 'a.ts > h', hubLine: 4, kind: 'changed', detail: '2:aaaaaaaaaaaa' } }]);
+    // Without ids: one claim gone, one new, per pair.
+    expect(verdictChanges(before, after)).toHaveLength(4);
+  });
+
+  it('matches nothing by an id two claims share', () => {
+    const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > g', 7]], []));
+    const after = verdictsOf(result([['h.md', 'a.ts > h', 4], ['h.md', 'a.ts > i', 7]], []));
+    const same = () => 'c_1';
+    expect(verdictChanges(before, after, { before: same, after: same }).map((c) => [c.before?.at, c.after?.at])).toEqual([
+      [undefined, 'a.ts > h'],
+      [undefined, 'a.ts > i'],
+      ['a.ts > f', undefined],
+      ['a.ts > g', undefined],
+    ]);
+  });
+});

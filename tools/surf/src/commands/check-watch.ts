@@ -53,13 +53,19 @@ function namedFiles(paths: readonly string[]): string {
   return paths.length > NAMED_FILES ? `${named} and ${paths.length - NAMED_FILES} more` : named;
 }
 
-/** `  CHANGED hubs/a.md:12  src/a.ts > f  (was clean)`; the kind is what it is now. */
+/**
+ * `  CHANGED hubs/a.md:12  src/a.ts > f  (was clean)`; the kind is what it is now. A claim whose
+ * `at:` was re-pointed says from where to where.
+ */
 function changeLine(change: VerdictChange): string {
   const now = change.after;
-  const where = (v: ClaimVerdict) => `${terminalSafe(v.hub)}${v.hubLine > 0 ? `:${v.hubLine}` : ''}${v.at === '' ? '' : `  ${terminalSafe(v.at)}`}`;
+  const place = (v: ClaimVerdict) => `${terminalSafe(v.hub)}${v.hubLine > 0 ? `:${v.hubLine}` : ''}`;
+  const where = (v: ClaimVerdict) => `${place(v)}${v.at === '' ? '' : `  ${terminalSafe(v.at)}`}`;
   if (now === undefined) return `  GONE    ${where(change.before!)}  (no longer claimed)`;
   const label = now.kind === 'clean' ? 'CLEAN' : now.kind.toUpperCase().replace('REFERENCED_STALE', 'REF-STALE');
   const was = change.before === undefined ? 'new' : `was ${change.before.kind}`;
   const detail = now.kind === 'clean' || now.detail === '' || /^\d?:?[0-9a-f]{12}$/.test(now.detail) ? '' : `: ${terminalSafe(now.detail)}`;
-  return `  ${label.padEnd(7)} ${where(now)}  (${was})${detail}`;
+  const repointed = change.before !== undefined && change.before.at !== now.at;
+  const subject = repointed ? `${place(now)}  re-pointed: ${terminalSafe(change.before!.at)} → ${terminalSafe(now.at)}` : where(now);
+  return `  ${label.padEnd(7)} ${subject}  (${was})${detail}`;
 }
