@@ -121,6 +121,44 @@ describe('surf check --watch', () => {
     expect((await w.exited).code).toBe(130);
   });
 
+  it('says once that a hub does not parse, and when it parses again compares its claims with their verdicts from before', async () => {
+    // Both claims clean (src/b.rs holds the same code), and a hub that refers to h.md.
+    const TWIN = '  - claim: adds too\n    at: src/b.rs > add\n    hash: 2:f1075e760a17\n';
+    const good = hub(`${CLAIM}${TWIN}`);
+    const r = workspace({ 'src/b.rs': G1, 'hubs/h.md': good, 'hubs/r.md': '---\nsummary: r\nrefs: [./h.md]\nanchors: []\n---\n' });
+    const w = watch(r);
+    await w.ready();
+    let at = await w.until(/all anchored spans match their stored hashes\.\n/, 0, 'first report');
+
+    // An autosave mid-typing: the `hash:` key lost a space of its indentation.
+    const broken = hub(`${CLAIM.replace('    hash', '   hash')}${TWIN}`);
+    r.write({ 'hubs/h.md': broken });
+    const invalid = /no verdict changed \(hubs\/h\.md changed\); no divergence over 0 claims; hubs\/h\.md does not parse\n  INVALID hubs\/h\.md:6  does not parse: invalid frontmatter: [^\n]* at line 6, column 1; its 2 claims are not checked until it parses\n/;
+    at = await w.until(invalid, at, 'the break');
+
+    // Saved again with the same error: the summary only.
+    r.write({ 'hubs/h.md': `${broken}notes\n` });
+    at = await w.until(/no verdict changed \(hubs\/h\.md changed\); no divergence over 0 claims; hubs\/h\.md does not parse\n(?! {2})/, at, 'the same error');
+    // Another error is said again.
+    r.write({ 'hubs/h.md': hub(`${CLAIM.replace('claim: adds', 'claim: "adds')}${TWIN}`) });
+    at = await w.until(/hubs\/h\.md does not parse\n  INVALID hubs\/h\.md:\d+  does not parse: invalid frontmatter: Missing closing "quote[^\n]*; its 2 claims are not checked until it parses\n/, at, 'another error');
+
+    // The code under a claim changes while its hub does not parse: nothing to say yet.
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a - b') });
+    at = await w.until(/no verdict changed \(src\/a\.rs changed\); no divergence over 0 claims; hubs\/h\.md does not parse\n(?! {2})/, at, 'the edit meanwhile');
+
+    // Parsing again: the claim whose verdict changed since the break says so, the other one says nothing.
+    r.write({ 'hubs/h.md': good });
+    at = await w.until(
+      /2 verdicts changed \(hubs\/h\.md changed\); 2 divergences over 2 claims\n  PARSES  hubs\/h\.md  again; its 2 claims are checked again\n  REF-STALE hubs\/r\.md  \.\/h\.md  \(new\)[^\n]*\n  CHANGED hubs\/h\.md:4  src\/a\.rs > add  \(was clean\)\n(?! {2})/,
+      at,
+      'the repair',
+    );
+    expect(w.stdout).not.toMatch(/GONE|UNRESOLVABLE/);
+    w.child.kill('SIGINT');
+    expect((await w.exited).code).toBe(130);
+  });
+
   it('checks nothing for files no claim reads, nor for a file created and deleted within one burst', async () => {
     const r = workspace();
     const w = watch(r);

@@ -124,6 +124,7 @@ export type { SiteHashRequest, SiteHashResult } from './pool/hash-file-sites.js'
 export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.js';
 export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
 export { type ClaimIdOf, type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';
+export { type HubParseProblem, type InvalidHub, type RepairedHub } from './watch/unparsed-hubs.js';
 export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './check/check-envelope.js';
 export { CheckScope, changedSince, splitFileGlobs } from './check/scope.js';
 export { type StaleHubs, propagateRefs } from './check/refs-propagation.js';

@@ -4,6 +4,7 @@ import { defaultCacheDir } from '../cache/result-cache.js';
 import { type CheckOptions, type CheckResult, runCheck } from '../check/check.js';
 import { type LoadedHub, loadWorkspace } from '../workspace/load-workspace.js';
 import { type FileEvent, PendingChanges } from './pending-changes.js';
+import { type HubParseProblem, type InvalidHub, type RepairedHub, aboutUnparsed, unparsedHubs } from './unparsed-hubs.js';
 import { type ClaimIdOf, type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './verdict-changes.js';
 import { WatchedPaths } from './watched-paths.js';
 
@@ -20,9 +21,37 @@ export interface CheckWatchOptions extends Omit<CheckOptions, 'onProgress'> {
 export interface WatchUpdate {
   /** The whole result, as `surf check` gives it. */
   readonly result: CheckResult;
-  /** Verdicts that differ from the previous check's (every verdict on the first one). */
+  /**
+   * Verdicts that differ from the previous check's (every verdict on the first one). The claims of
+   * a hub that does not parse keep their last verdicts until it parses again, so they are not here.
+   */
   readonly changes: readonly VerdictChange[];
   /** Workspace-relative POSIX paths whose change led to this check, in path order; empty on the first. */
+  readonly changed: readonly string[];
+  readonly first: boolean;
+  /**
+   * Hubs that do not parse and were not reported so, or now with another error: newly broken, or
+   * (on the first check) every one; in hub path order.
+   */
+  readonly invalid: readonly InvalidHub[];
+  /** Hubs that parse again (they did not at the previous check), in hub path order. */
+  readonly repaired: readonly RepairedHub[];
+  /** Every hub that does not parse at this check, reported before or not, in hub path order. */
+  readonly unparsed: readonly string[];
+  /**
+   * Divergences of this check's claims and refs, without the hubs that do not parse and the refs
+   * pointing at them (those are in {@link unparsed}).
+   */
+  readonly divergences: number;
+}
+
+/** One check of a watch: the first one, or one after a burst of changes. */
+export interface WatchUpdate {
+  /** The whole result, as `surf check` gives it. */
+  readonly result: CheckResult;
+  /** Verdicts that differ from the previous check's (every verdict on the first one). */
+  readonly changes: readonly VerdictChange[];
+  /** Workspace-relative POSIX paths whose change led to this check, sorted; empty on the first. */
   readonly changed: readonly string[];
   readonly first: boolean;
 }
@@ -44,8 +73,10 @@ const FILE_EVENTS: ReadonlySet<string> = new Set<FileEvent>(['add', 'change', 'u
  * hubs anew and goes through the result cache, so it parses only the files whose bytes changed; a
  * deleted or renamed file, or a branch switch, is just more changed paths, and a file created and
  * deleted within one burst is none. Checks never overlap: changes during one are checked right
- * after it. Watching uses chokidar (inotify, FSEvents or ReadDirectoryChangesW underneath);
- * `.git`, `node_modules` and the cache directory are not watched.
+ * after it. A hub that stops parsing (a save mid-typing) is reported once, and its claims keep
+ * their last verdicts until it parses again, so that only what changed meanwhile is reported then.
+ * Watching uses chokidar (inotify, FSEvents or ReadDirectoryChangesW underneath); `.git`,
+ * `node_modules` and the cache directory are not watched.
  */
 export class CheckWatch {
   readonly #root: string;
@@ -58,9 +89,12 @@ export class CheckWatch {
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  /** The last verdict of every claim, those of hubs that do not parse held from before they broke. */
   #verdicts = new Map<string, ClaimVerdict>();
-  /** The hubs of the last check, by path: where the ids of its claims are read. */
+  /** Every hub as it last parsed (a hub that does not parse now keeps its last good version). */
   #hubs = new Map<string, LoadedHub>();
+  /** Hubs that did not parse at the last check, with the error reported for each. */
+  #unparsed = new Map<string, HubParseProblem>();
   #closed = false;
 
   private constructor(root: string, options: CheckWatchOptions, listener: WatchListener) {
@@ -142,12 +176,42 @@ export class CheckWatch {
       const workspace = await loadWorkspace(this.#root);
       const result = await runCheck(workspace, options);
       const hubs = new Map(workspace.hubs.map((hub) => [hub.rel, hub]));
-      const verdicts = verdictsOf(result);
-      const changes = first ? verdictChanges(new Map(), verdicts) : verdictChanges(this.#verdicts, verdicts, { before: idsIn(this.#hubs), after: idsIn(hubs) });
+      const unparsed = unparsedHubs(result, hubs);
+
+      // The claims of a hub that does not parse are not checked: they keep their last verdicts.
+      const verdicts = new Map<string, ClaimVerdict>();
+      for (const [key, verdict] of verdictsOf(result)) if (!aboutUnparsed(verdict, unparsed)) verdicts.set(key, verdict);
+      const divergences = [...verdicts.values()].filter((verdict) => verdict.kind !== 'clean').length;
+      const held = new Map<string, number>();
+      for (const [key, verdict] of this.#verdicts) {
+        if (verdicts.has(key) || !aboutUnparsed(verdict, unparsed)) continue;
+        verdicts.set(key, verdict);
+        if (verdict.hubLine > 0) held.set(verdict.hub, (held.get(verdict.hub) ?? 0) + 1);
+      }
+
+      const lastHubs = new Map<string, LoadedHub>();
+      for (const [rel, hub] of hubs) {
+        const last = unparsed.has(rel) ? this.#hubs.get(rel) : hub;
+        if (last !== undefined) lastHubs.set(rel, last);
+      }
+      const changes = first ? verdictChanges(new Map(), verdicts) : verdictChanges(this.#verdicts, verdicts, { before: idsIn(this.#hubs), after: idsIn(lastHubs) });
+
+      const invalid: InvalidHub[] = [];
+      for (const [hub, problem] of unparsed) {
+        if (this.#unparsed.get(hub)?.message === problem.message) continue;
+        invalid.push({ hub, ...problem, claims: held.get(hub) ?? (this.#hubs.has(hub) ? 0 : undefined) });
+      }
+      const repaired: RepairedHub[] = [];
+      for (const hub of this.#unparsed.keys()) {
+        if (unparsed.has(hub) || !hubs.has(hub)) continue;
+        repaired.push({ hub, claims: result.checked.filter((claim) => claim.hub === hub).length });
+      }
+
       this.#verdicts = verdicts;
-      this.#hubs = hubs;
-      this.#paths.update(workspace.config, workspace.hubs);
-      if (!this.#closed) this.#listener.update({ result, changes, changed, first });
+      this.#hubs = lastHubs;
+      this.#unparsed = unparsed;
+      this.#paths.update(workspace.config, lastHubs.values());
+      if (!this.#closed) this.#listener.update({ result, changes, changed, first, invalid, repaired, unparsed: [...unparsed.keys()], divergences });
     } catch (error) {
       if (first) throw error;
       if (!this.#closed) this.#listener.error(error);

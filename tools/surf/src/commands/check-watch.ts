@@ -1,5 +1,14 @@
 import { fromSurfCheck, renderReport, terminalSafe } from '@driftgate/report';
-import { CheckWatch, type CheckWatchOptions, type ClaimVerdict, type VerdictChange, type WatchUpdate, loadWorkspace } from '@driftgate/surf';
+import {
+  CheckWatch,
+  type CheckWatchOptions,
+  type ClaimVerdict,
+  type InvalidHub,
+  type RepairedHub,
+  type VerdictChange,
+  type WatchUpdate,
+  loadWorkspace,
+} from '@driftgate/surf';
 import { SurfExit, type SurfIo } from '../exit-codes.js';
 import { SURF_VERSION } from '../version.js';
 
@@ -7,8 +16,8 @@ import { SURF_VERSION } from '../version.js';
 const NAMED_FILES = 3;
 
 /**
- * `surf check --watch`: the human report of a first check, then after each burst of changes one
- * line per verdict that changed and a summary, until Ctrl-C (or SIGTERM/SIGHUP), which stops
+ * `surf check --watch`: the human report of a first check, then after each burst of changes a
+ * summary and one line per verdict that changed (and per hub that stopped or started parsing), until Ctrl-C (or SIGTERM/SIGHUP), which stops
  * watching and ends with 130 like any interrupted command. A check that cannot run (a surf.toml
  * broken mid-edit) is reported on stderr and watching goes on.
  */
@@ -38,12 +47,14 @@ function renderUpdate(update: WatchUpdate): string {
     // Human text is drawn from the result alone: no case per passing claim is built.
     return renderReport(fromSurfCheck(result, { version: SURF_VERSION }), 'human').out;
   }
-  const lines = update.changes.map(changeLine);
-  const diverged = result.divergences.length;
+  const diverged = update.divergences;
   const claims = `${result.stats.claims} claim${result.stats.claims === 1 ? '' : 's'}`;
-  const summary = diverged === 0 ? `no divergence over ${claims}` : `${diverged} divergence${diverged === 1 ? '' : 's'} over ${claims}`;
-  const changed = namedFiles(update.changed);
-  const head = update.changes.length === 0 ? `no verdict changed (${changed} changed)` : `${update.changes.length} verdict${update.changes.length === 1 ? '' : 's'} changed (${changed} changed)`;
+  let summary = diverged === 0 ? `no divergence over ${claims}` : `${diverged} divergence${diverged === 1 ? '' : 's'} over ${claims}`;
+  if (update.unparsed.length === 1) summary += `; ${terminalSafe(update.unparsed[0]!)} does not parse`;
+  else if (update.unparsed.length > 1) summary += `; ${update.unparsed.length} hubs do not parse`;
+  const count = update.changes.length;
+  const head = `${count === 0 ? 'no verdict' : `${count} verdict${count === 1 ? '' : 's'}`} changed (${namedFiles(update.changed)} changed)`;
+  const lines = [...update.invalid.map(invalidLine), ...update.repaired.map(repairedLine), ...update.changes.map(changeLine)];
   return `${[`surf check --watch: ${head}; ${summary}`, ...lines].join('\n')}\n`;
 }
 
@@ -51,6 +62,18 @@ function renderUpdate(update: WatchUpdate): string {
 function namedFiles(paths: readonly string[]): string {
   const named = paths.slice(0, NAMED_FILES).map(terminalSafe).join(', ');
   return paths.length > NAMED_FILES ? `${named} and ${paths.length - NAMED_FILES} more` : named;
+}
+
+/** `  INVALID hubs/a.md:6  does not parse: <error>; its 3 claims are not checked until it parses`. */
+function invalidLine(hub: InvalidHub): string {
+  const claims = hub.claims === undefined || hub.claims === 0 ? 'its claims are' : hub.claims === 1 ? 'its 1 claim is' : `its ${hub.claims} claims are`;
+  return `  INVALID ${terminalSafe(hub.hub)}:${hub.line}  does not parse: ${terminalSafe(hub.message)}; ${claims} not checked until it parses`;
+}
+
+/** `  PARSES  hubs/a.md  again; its 3 claims are checked again`. */
+function repairedLine(hub: RepairedHub): string {
+  const claims = hub.claims === 1 ? 'its 1 claim is' : `its ${hub.claims} claims are`;
+  return `  PARSES  ${terminalSafe(hub.hub)}  again; ${claims} checked again`;
 }
 
 /**
