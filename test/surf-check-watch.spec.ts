@@ -214,6 +214,19 @@ describe('surf check --watch', () => {
     expect((await w.exited).code).toBe(130);
   });
 
+  it('with --files, says of which claims all spans match', async () => {
+    const r = workspace({ 'hubs/h.md': hub(`${CLAIM}  - claim: other\n    at: src/other.rs > other\n`) });
+    const w = watch(r, ['--files', 'src/a.rs']);
+    await w.ready();
+    let at = await w.until(/^surf check: all anchored spans in the 1 claim under src\/a\.rs match their stored hashes\.\n/, 0, 'first report');
+    r.write({ 'src/a.rs': G1.replace('a + b', 'a - b') });
+    at = await w.until(/1 verdict changed \(src\/a\.rs changed\); 1 divergence over 1 claim under src\/a\.rs\n/, at, 'the edit');
+    r.write({ 'src/a.rs': G1 });
+    at = await w.until(/1 verdict changed \(src\/a\.rs changed\); no divergence over 1 claim under src\/a\.rs\n/, at, 'the edit back');
+    w.child.kill('SIGINT');
+    expect((await w.exited).code).toBe(130);
+  });
+
   it('refuses --format and --report, which it has no use for', async () => {
     const r = workspace();
     const run = spawn(process.execPath, [BIN, 'check', '--watch', '--format', 'json'], { cwd: r.dir });

@@ -8,6 +8,7 @@ import {
   type VerdictChange,
   type WatchUpdate,
   loadWorkspace,
+  splitFileGlobs,
 } from '@driftgate/surf';
 import { SurfExit, type SurfIo } from '../exit-codes.js';
 import { SURF_VERSION } from '../version.js';
@@ -29,7 +30,11 @@ export async function watchChecks(io: SurfIo, options: CheckWatchOptions): Promi
   for (const signal of signals) process.on(signal, stop);
   try {
     const session = await CheckWatch.start(workspace.root, options, {
-      update: (update) => io.out(renderUpdate(update)),
+      update: (update) => {
+        const rendered = renderUpdate(update, scopeOf(options.files ?? []));
+        io.out(rendered.out);
+        if (rendered.err !== '') io.err(rendered.err);
+      },
       error: (error) => io.err(`surf check --watch: ${terminalSafe(error instanceof Error ? error.message : String(error))}; still watching\n`),
     });
     io.err('surf check --watch: watching for changes (Ctrl-C to stop)\n');
@@ -41,21 +46,31 @@ export async function watchChecks(io: SurfIo, options: CheckWatchOptions): Promi
   }
 }
 
-function renderUpdate(update: WatchUpdate): string {
+/** ` under <patterns>` for a check scoped by `--files`, else empty. */
+function scopeOf(files: readonly string[]): string {
+  const patterns = splitFileGlobs(files);
+  return patterns.length === 0 ? '' : ` under ${terminalSafe(patterns.join(', '))}`;
+}
+
+function renderUpdate(update: WatchUpdate, scope: string): { out: string; err: string } {
   const { result } = update;
+  const claims = `${result.stats.claims} claim${result.stats.claims === 1 ? '' : 's'}${scope}`;
   if (update.first) {
     // Human text is drawn from the result alone: no case per passing claim is built.
-    return renderReport(fromSurfCheck(result, { version: SURF_VERSION }), 'human').out;
+    const report = renderReport(fromSurfCheck(result, { version: SURF_VERSION }), 'human');
+    if (scope === '' || result.divergences.length > 0) return report;
+    // The report's pass line speaks of all anchored spans; only those under --files were checked.
+    const out = result.stats.claims === 0 ? `surf check: no claim is anchored${scope}.\n` : `surf check: all anchored spans in the ${claims} match their stored hashes.\n`;
+    return { out, err: report.err };
   }
   const diverged = update.divergences;
-  const claims = `${result.stats.claims} claim${result.stats.claims === 1 ? '' : 's'}`;
   let summary = diverged === 0 ? `no divergence over ${claims}` : `${diverged} divergence${diverged === 1 ? '' : 's'} over ${claims}`;
   if (update.unparsed.length === 1) summary += `; ${terminalSafe(update.unparsed[0]!)} does not parse`;
   else if (update.unparsed.length > 1) summary += `; ${update.unparsed.length} hubs do not parse`;
   const count = update.changes.length;
   const head = `${count === 0 ? 'no verdict' : `${count} verdict${count === 1 ? '' : 's'}`} changed (${namedFiles(update.changed)} changed)`;
   const lines = [...update.invalid.map(invalidLine), ...update.repaired.map(repairedLine), ...update.changes.map(changeLine)];
-  return `${[`surf check --watch: ${head}; ${summary}`, ...lines].join('\n')}\n`;
+  return { out: `${[`surf check --watch: ${head}; ${summary}`, ...lines].join('\n')}\n`, err: '' };
 }
 
 /** `src/a.rs, src/b.rs` — the first few of them, then how many more. */
