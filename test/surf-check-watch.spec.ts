@@ -154,6 +154,9 @@ describe('surf check --watch', () => {
       at,
       'the repair',
     );
+    // The code back as it was: the claim and the ref that followed it are clean again.
+    r.write({ 'src/a.rs': G1 });
+    at = await w.until(/2 verdicts changed \(src\/a\.rs changed\); no divergence over 2 claims\n  CLEAN   hubs\/h\.md:4  src\/a\.rs > add  \(was changed\)\n  CLEAN   hubs\/r\.md  \.\/h\.md  \(was referenced_stale\)\n/, at, 'the edit back');
     expect(w.stdout).not.toMatch(/GONE|UNRESOLVABLE/);
     w.child.kill('SIGINT');
     expect((await w.exited).code).toBe(130);

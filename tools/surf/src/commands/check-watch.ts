@@ -99,7 +99,12 @@ function changeLine(change: VerdictChange): string {
   const now = change.after;
   const place = (v: ClaimVerdict) => `${terminalSafe(v.hub)}${v.hubLine > 0 ? `:${v.hubLine}` : ''}`;
   const where = (v: ClaimVerdict) => `${place(v)}${v.at === '' ? '' : `  ${terminalSafe(v.at)}`}`;
-  if (now === undefined) return `  GONE    ${where(change.before!)}  (no longer claimed)`;
+  if (now === undefined) {
+    const old = change.before!;
+    // A refs finding that goes away means the hub it points at is no longer stale.
+    if (old.kind === 'referenced_stale') return `  CLEAN   ${where(old)}  (was ${old.kind})`;
+    return `  GONE    ${where(old)}  (no longer claimed)`;
+  }
   const label = now.kind === 'clean' ? 'CLEAN' : now.kind.toUpperCase().replace('REFERENCED_STALE', 'REF-STALE');
   const was = change.before === undefined ? 'new' : `was ${change.before.kind}`;
   const detail = now.kind === 'clean' || now.detail === '' || /^\d?:?[0-9a-f]{12}$/.test(now.detail) ? '' : `: ${terminalSafe(now.detail)}`;
