@@ -32,6 +32,11 @@ describe('verdictChanges', () => {
     expect(verdictChanges(unreadable('cannot read `a.ts`'), unreadable('no symbol `g` in a.ts')).map((c) => [c.before?.kind, c.after?.kind])).toEqual([['unresolvable', 'unresolvable']]);
   });
 
+  it('keeps an unverified claim whose new stamp moved as it was', () => {
+    const unverified = (newHash: string) => verdictsOf(result([['h.md', 'a.ts > f', 4]], [{ at: 'a.ts > f', hubLine: 4, kind: 'unverified', newHash }]));
+    expect(verdictChanges(unverified('2:aaaaaaaaaaaa'), unverified('2:bbbbbbbbbbbb'))).toEqual([]);
+  });
+
   it('keeps two claims with the same sites apart, and hub-level findings apart from claims', () => {
     const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > f', 7]], [{ at: 'a.ts > f', hubLine: 7, detail: 'x' }]));
     const after = verdictsOf(
@@ -41,6 +46,32 @@ describe('verdictChanges', () => {
       ['m.md', 0, 'unresolvable'],
       ['h.md', 4, 'changed'],
       ['h.md', 7, 'clean'],
+    ]);
+  });
+});
+
+describe('verdictChanges with claim ids', () => {
+  const clean = (hub: string, at: string, hubLine: number) => ({ hub, at, hubLine, kind: 'clean' as const, detail: '' });
+  const ids = (byLine: Record<string, string>) => (v: { hub: string; hubLine: number }) => byLine[`${v.hub}:${v.hubLine}`];
+
+  it('reports a re-pointed claim as one change, and a claim moved to another hub unchanged as none', () => {
+    const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > g', 7]], []));
+    const after = verdictsOf(result([['h.md', 'a.ts > h', 4], ['k.md', 'a.ts > g', 4]], [{ at: 'a.ts > h', hubLine: 4, newHash: '2:aaaaaaaaaaaa' }]));
+    const changes = verdictChanges(before, after, { before: ids({ 'h.md:4': 'c_1', 'h.md:7': 'c_2' }), after: ids({ 'h.md:4': 'c_1', 'k.md:4': 'c_2' }) });
+    expect(changes).toEqual([{ before: clean('h.md', 'a.ts > f', 4), after: { hub: 'h.md', at: 'a.ts > h', hubLine: 4, kind: 'changed', detail: '2:aaaaaaaaaaaa' } }]);
+    // Without ids: one claim gone, one new, per pair.
+    expect(verdictChanges(before, after)).toHaveLength(4);
+  });
+
+  it('matches nothing by an id two claims share', () => {
+    const before = verdictsOf(result([['h.md', 'a.ts > f', 4], ['h.md', 'a.ts > g', 7]], []));
+    const after = verdictsOf(result([['h.md', 'a.ts > h', 4], ['h.md', 'a.ts > i', 7]], []));
+    const same = () => 'c_1';
+    expect(verdictChanges(before, after, { before: same, after: same }).map((c) => [c.before?.at, c.after?.at])).toEqual([
+      [undefined, 'a.ts > h'],
+      [undefined, 'a.ts > i'],
+      ['a.ts > f', undefined],
+      ['a.ts > g', undefined],
     ]);
   });
 });

@@ -49,25 +49,75 @@ export function verdictsOf(result: CheckResult): Map<string, ClaimVerdict> {
   return verdicts;
 }
 
-/** The verdicts that differ from `before` to `after`, in `after`'s order, then the removed ones. */
-export function verdictChanges(before: ReadonlyMap<string, ClaimVerdict>, after: ReadonlyMap<string, ClaimVerdict>): VerdictChange[] {
-  const changes: VerdictChange[] = [];
+/** A claim's `id` as the hubs of one check hold it (undefined when it has none). */
+export type ClaimIdOf = (verdict: ClaimVerdict) => string | undefined;
+
+/**
+ * The verdicts that differ from `before` to `after`, in `after`'s order, then the removed ones.
+ * With `ids`, a claim that left one key and arrived at another (its `at:` was re-pointed, or it
+ * moved to another hub) is matched by its `id` and reported as one change from its old verdict,
+ * or not at all when only its hub changed; an `id` that two removed or two added claims share
+ * matches nothing, as it cannot tell them apart.
+ */
+export function verdictChanges(
+  before: ReadonlyMap<string, ClaimVerdict>,
+  after: ReadonlyMap<string, ClaimVerdict>,
+  ids?: { readonly before: ClaimIdOf; readonly after: ClaimIdOf },
+): VerdictChange[] {
+  const changes: Array<VerdictChange | undefined> = [];
   for (const [key, verdict] of after) {
     const old = before.get(key);
     if (old === undefined) changes.push({ after: verdict });
     else if (differs(old, verdict)) changes.push({ before: old, after: verdict });
   }
   for (const [key, verdict] of before) if (!after.has(key)) changes.push({ before: verdict });
-  return changes;
+  if (ids !== undefined) pairById(changes, ids);
+  return changes.filter((change) => change !== undefined);
+}
+
+/** Turns an added and a removed claim with one `id` into one change (or none), in place. */
+function pairById(changes: Array<VerdictChange | undefined>, ids: { readonly before: ClaimIdOf; readonly after: ClaimIdOf }): void {
+  const removed = uniqueIds(changes, (change) => (change.after === undefined ? claimId(change.before, ids.before) : undefined));
+  if (removed.size === 0) return;
+  const added = uniqueIds(changes, (change) => (change.before === undefined ? claimId(change.after, ids.after) : undefined));
+  for (const [id, at] of added) {
+    const from = removed.get(id);
+    if (from === undefined) continue;
+    const old = changes[from]!.before!;
+    const now = changes[at]!.after!;
+    changes[at] = differs(old, now) ? { before: old, after: now } : undefined;
+    changes[from] = undefined;
+  }
+}
+
+/** Index of the one change per `id` that `idOf` gives one for; an `id` given twice maps to nothing. */
+function uniqueIds(changes: ReadonlyArray<VerdictChange | undefined>, idOf: (change: VerdictChange) => string | undefined): Map<string, number> {
+  const found = new Map<string, number>();
+  const twice = new Set<string>();
+  changes.forEach((change, index) => {
+    const id = change === undefined ? undefined : idOf(change);
+    if (id === undefined) return;
+    if (found.has(id)) twice.add(id);
+    found.set(id, index);
+  });
+  for (const id of twice) found.delete(id);
+  return found;
+}
+
+/** A claim's id; hub-level findings and propagated refs (no hub line) are never claims. */
+function claimId(verdict: ClaimVerdict | undefined, idOf: ClaimIdOf): string | undefined {
+  return verdict === undefined || verdict.hubLine === 0 ? undefined : idOf(verdict);
 }
 
 /**
- * Whether a claim's verdict changed. A claim that stays `changed` keeps its verdict while its code
- * is edited further: its detail is the new span's hash, which moves with every edit, and saying
- * "changed (was changed)" would report every keystroke. For the other kinds the detail is the
- * reason (which file cannot be read, which reference went stale), and a new reason is news.
+ * Whether a claim's verdict changed. A claim re-pointed to other code (another `at:`) has, even
+ * when its kind stays. A claim that stays `changed` or `unverified` keeps its verdict while its
+ * code is edited further: its detail is the new span's stamp, which moves with every edit, and
+ * saying "changed (was changed)" would report every keystroke. For `unresolvable` and
+ * `referenced_stale` the detail is the reason (which file cannot be read, which reference went
+ * stale), and a new reason is news.
  */
 function differs(old: ClaimVerdict, now: ClaimVerdict): boolean {
-  if (old.kind !== now.kind) return true;
-  return now.kind !== 'changed' && old.detail !== now.detail;
+  if (old.at !== now.at || old.kind !== now.kind) return true;
+  return (now.kind === 'unresolvable' || now.kind === 'referenced_stale') && old.detail !== now.detail;
 }

@@ -29,7 +29,7 @@ export function registerCheckCommand(program: Command, io: SurfIo): void {
     .addOption(claimsReportTargetOption())
     .option('--base <ref>', BASE_OPTION_HELP)
     .option('--files <globs>', 'only claims anchored into files matching these comma-separated globs (repeatable)', collect, [])
-    .option('--watch', 'check, then re-check after every change to sources, hubs or surf.toml, printing the verdicts that changed; Ctrl-C stops (exit 130)')
+    .option('--watch', 'check, then re-check after every change to the hubs, the files their claims name or surf.toml, printing the verdicts that changed; Ctrl-C stops (exit 130)')
     .option('--no-cache', 'parse every anchored file, neither reading nor writing the result cache (also SURF_NO_CACHE=1)')
     .option('--cache-dir <dir>', 'keep the result cache in <dir> (also SURF_CACHE_DIR); default node_modules/.cache/driftgate, else .surf-cache')
     .action(async (flags: CheckFlags) => {
