@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchmarks } from './registry.js';
@@ -11,6 +12,7 @@ const { values, positionals } = parseArgs({
     'work-dir': { type: 'string', default: '.bench' },
     'keep-env': { type: 'boolean', default: false },
     ink: { type: 'string' },
+    load: { type: 'string', default: '0' },
   },
 });
 
@@ -20,16 +22,26 @@ if (unknown.length || names.length === 0) {
   const known = [...benchmarks.values()].map((b) => `  ${b.name.padEnd(12)} ${b.description}`).join('\n');
   process.stderr.write(
     (unknown.length ? `unknown benchmark: ${unknown.join(', ')}\n` : 'no benchmarks are registered yet\n') +
-      `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR] [--keep-env] [--ink V[,V+incremental…]]\n${known}\n`,
+      `usage: npm run bench -- <name> [--runs N] [--scale F] [--work-dir DIR] [--keep-env] [--ink V[,V+incremental…]] [--load N]\n${known}\n`,
   );
   process.exit(2);
 }
 const runs = Number(values.runs);
 const scale = Number(values.scale);
-if (!Number.isInteger(runs) || runs < 1 || !(scale > 0)) {
-  process.stderr.write(`--runs takes a whole number of runs, at least 1 (got ${values.runs}), and --scale a number above 0 (got ${values.scale}).\n`);
+const load = Number(values.load);
+if (!Number.isInteger(runs) || runs < 1 || !(scale > 0) || !Number.isInteger(load) || load < 0) {
+  process.stderr.write(
+    `--runs takes a whole number of runs, at least 1 (got ${values.runs}), --scale a number above 0 (got ${values.scale}), and --load a whole number of busy processes (got ${values.load}).\n`,
+  );
   process.exit(2);
 }
+// `--load N`: N processes that spin for the whole run, as a build or a test run beside the
+// measured one would: figures on a loaded machine, which a person at 6 pm often has.
+const spinners = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+if (load > 0) process.stdout.write(`note: ${load} busy process(es) spin beside the measured ones (--load).\n`);
+process.on('exit', () => {
+  for (const spinner of spinners) spinner.kill('SIGKILL');
+});
 // Measured processes start without variables that only add start-up work (see startup-env.ts),
 // unless --keep-env; the report then says what they cost a bare Node start.
 if (!values['keep-env']) {
@@ -46,3 +58,4 @@ for (const name of names) {
   const ink = values.ink?.split(',').map((v) => v.trim()).filter((v) => v !== '');
   await bench.run({ workDir: resolve(values['work-dir']), runs, scale, ...(ink !== undefined ? { ink } : {}) });
 }
+for (const spinner of spinners) spinner.kill('SIGKILL');
