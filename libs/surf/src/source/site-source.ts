@@ -52,7 +52,8 @@ export interface SiteTarget {
  * ` #`, so an unquoted `at: a.ts > A > #secret` reaches surf as `a.ts > A >`.
  */
 function commentHint(site: string, error: AnchorParseError): string {
-  if (error.kind !== 'EmptySegment' || !site.trimEnd().endsWith('>')) return '';
+  // YAML drops the comment and the blanks before it, leaving a `>` after a blank: `A >`, not `<b>`.
+  if (error.kind !== 'EmptySegment' || !/\s>$/.test(site.trimEnd())) return '';
   return ' (it ends in `>`: an unquoted ` #` starts a YAML comment, so a `#private` member must be quoted, as in `at: "a.ts > Account > #secret"`)';
 }
 

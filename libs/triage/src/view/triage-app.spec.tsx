@@ -513,6 +513,71 @@ describe('TriageApp: the hub is read again after e', () => {
   });
 });
 
+describe('TriageApp: what e tells after the editor returns', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+
+  it('an editor left without saving changed nothing, and says so instead of "read again"', async () => {
+    const r = await threeDivergenceRepo();
+    try {
+      const initial = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
+      let rechecks = 0;
+      const app = render(
+        <TriageApp
+          root={r.dir}
+          divergences={initial.divergences}
+          onEnd={() => undefined}
+          size={{ columns: 100, rows: 30 }}
+          launcher={() => undefined}
+          recheck={async () => {
+            rechecks++;
+            return (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences;
+          }}
+        />,
+      );
+      await settle();
+      app.stdin.write('e');
+      await settle();
+      expect(app.lastFrame()).toContain('no change to hubs/helpers.md');
+      expect(app.lastFrame()).not.toContain('read again');
+      expect(rechecks).toBe(0);
+      app.unmount();
+    } finally {
+      r.dispose();
+    }
+  });
+
+  it('a decided claim deleted in the editor is named in the notice, not dropped silently', async () => {
+    const r = await threeDivergenceRepo();
+    try {
+      const initial = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
+      const app = render(
+        <TriageApp
+          root={r.dir}
+          divergences={initial.divergences}
+          onEnd={() => undefined}
+          size={{ columns: 100, rows: 30 }}
+          // The "editor" deletes beta's claim (its three lines) from the hub.
+          launcher={(file) => writeFileSync(file, readFileSync(file, 'utf8').replace(/ {2}- claim: beta sums the items\n(?: {4}.*\n)+/, ''))}
+          recheck={async () => (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences}
+        />,
+      );
+      await settle();
+      app.stdin.write('s');
+      await settle();
+      expect(app.lastFrame()).toContain('skipped 1');
+      app.stdin.write('e');
+      const frame = () => (app.lastFrame() ?? '').replace(/\s+/g, ' ');
+      for (let waited = 0; waited < 10_000 && !frame().includes('read again'); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(frame()).toContain('1 decided item(s) left the list: their claims no longer diverge or were removed');
+      expect(frame()).toContain('skipped 0');
+      expect(frame()).not.toContain('beta sums the items');
+      app.unmount();
+    } finally {
+      r.dispose();
+    }
+  });
+});
+
 describe('TriageApp at 60 and 120 columns', () => {
   const longPath = (i: number): Divergence => ({
     hub: 'hubs/pricing.md',
