@@ -81,6 +81,9 @@ describe('surf check: an `@N` claim whose match moved to another site', () => {
     expect(surf(repo.dir, ['check', '--no-cache']).stdout).toBe(human.stdout);
     const sarif = JSON.parse(surf(repo.dir, ['check', '--format', 'sarif']).stdout) as { runs: Array<{ results: Array<{ message: { text: string } }> }> };
     expect(sarif.runs[0]!.results[0]!.message.text).toContain('re-pointed: `@1` now names what was `@2`');
+    // Markdown shows the old code as the reason, not as advice.
+    const markdown = surf(repo.dir, ['check', '--format', 'markdown']).stdout;
+    expect(markdown).toMatch(/Old code \(from git history at <code>[0-9a-f]+<\/code>; what the claim named then\)/);
   });
 
   it('also when the deletion is not committed yet', () => {

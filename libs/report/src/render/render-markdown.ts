@@ -134,7 +134,9 @@ function divergenceSection(n: number, d: Divergence, historyBase: string, limits
   if (d.kind === 'changed' && d.historyMissing !== undefined && d.oldCode === undefined) {
     out += `Old code unknown: ${mdText(d.historyNote ?? d.historyMissing)}\n\n`;
   } else if (d.kind === 'changed') {
-    out += `Old code (from git history at ${code(shortRevision(d.oldCodeFrom ?? historyBase))}; advisory):\n\n${preBlock(d.oldCode, limits)}\n\n`;
+    // A changed claim with a detail was re-pointed: its old code is why it fails, not advice.
+    const role = d.detail !== undefined ? 'what the claim named then' : 'advisory';
+    out += `Old code (from git history at ${code(shortRevision(d.oldCodeFrom ?? historyBase))}; ${role}):\n\n${preBlock(d.oldCode, limits)}\n\n`;
   }
   if (d.newCode !== undefined || d.kind === 'changed') out += `${d.kind === 'changed' ? 'New code' : 'Code now'}:\n\n${preBlock(d.newCode, limits)}\n\n`;
   return `${out}</details>\n\n`;
