@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import {
+  type ChangedFile,
   type RevisionReader,
   changedFiles,
   commitExists,
@@ -24,6 +25,7 @@ export class GitContext {
   readonly prefix: string;
   readonly #root: string;
   readonly #renames = new Map<string, Promise<Map<string, string> | undefined>>();
+  readonly #changes = new Map<string, Promise<ChangedFile[] | undefined>>();
   readonly #commits = new Map<string, Promise<boolean>>();
   readonly #mergeBases = new Map<string, Promise<string | undefined>>();
   readonly #firstSince = new Map<string, Promise<string | undefined>>();
@@ -125,19 +127,46 @@ export class GitContext {
   #renameMap(base: string): Promise<Map<string, string> | undefined> {
     let pending = this.#renames.get(base);
     if (!pending) {
-      pending = (async () => {
-        try {
-          const changes = await changedFiles(this.#root, { from: base, relative: true });
-          const map = new Map<string, string>();
-          for (const change of changes) {
-            if (change.status === 'R' && change.oldPath !== undefined) map.set(change.oldPath, change.path);
-          }
-          return map;
-        } catch {
-          return undefined;
+      pending = this.#changesSince(base).then((changes) => {
+        if (changes === undefined) return undefined;
+        const map = new Map<string, string>();
+        for (const change of changes) {
+          if (change.status === 'R' && change.oldPath !== undefined) map.set(change.oldPath, change.path);
         }
-      })();
+        return map;
+      });
       this.#renames.set(base, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Workspace-relative files that differ between `base` and the working tree and are there now
+   * (added, modified, renamed or copied; not deleted), sorted; undefined when git cannot tell.
+   * Where a symbol gone from its file may have moved to (`surf verify --follow`).
+   */
+  async changedSince(base: string): Promise<string[] | undefined> {
+    const changes = await this.#changesSince(base);
+    return changes === undefined ? undefined : [...new Set(changes.filter((c) => c.status !== 'D').map((c) => c.path))].sort();
+  }
+
+  /**
+   * Where a symbol that left the workspace-relative `file` may have gone: the files changed since
+   * `verifiedCommit` (when given), since HEAD (uncommitted), and since the parent of the last
+   * commit that touched `file` (the commit that moved it out), merged and sorted; `file` left out.
+   */
+  async movedFrom(file: string, verifiedCommit: string | undefined): Promise<string[]> {
+    const last = await this.#lastCommitTouching(file);
+    const bases = [...(verifiedCommit !== undefined ? [verifiedCommit] : []), 'HEAD', ...(last !== undefined ? [`${last}^`] : [])];
+    const lists = await Promise.all(bases.map((base) => this.changedSince(base)));
+    return [...new Set(lists.flatMap((list) => list ?? []))].filter((other) => other !== file).sort();
+  }
+
+  #changesSince(base: string): Promise<ChangedFile[] | undefined> {
+    let pending = this.#changes.get(base);
+    if (!pending) {
+      pending = changedFiles(this.#root, { from: base, relative: true }).catch(() => undefined);
+      this.#changes.set(base, pending);
     }
     return pending;
   }

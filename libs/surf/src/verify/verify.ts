@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import type { ParsedFile } from '@driftgate/syntax';
+import { type ParsedFile, familyOf, langForPath } from '@driftgate/syntax';
 import { type Anchor, displaySites, parseAnchor } from '../locate/anchor.js';
 import { ResolveError, SurfError } from '../errors.js';
 import { findRenamed } from '../hash/find-renamed.js';
@@ -174,6 +174,8 @@ async function verifyWith(
   const rootReal = await realpath(root);
   await clearAbandonedHubWrites(workspace.hubs.map((loaded) => loaded.path));
   const works: ClaimWork[] = [];
+  /** `--follow` claims whose symbol left a file that is still there (see {@link planMovedFollows}). */
+  const moved: Array<{ work: ClaimWork; anchor: Anchor }> = [];
   // Answers come back in the order asked: a site's second question after its first.
   const questions = new SiteQuestions();
   const skippedHubs: Array<{ hub: string; message: string }> = [];
@@ -220,7 +222,10 @@ async function verifyWith(
           if (followable && !result.ok && result.kind === 'resolve') {
             // The file parsed but the symbol is gone: look for it under another name.
             walk.visit(anchor.file, (source) => {
-              if (!isSiteFailure(source)) work.follow = followSymbol(source, anchor, claim.hash!, claim.ignoreLiterals, recipe);
+              if (isSiteFailure(source)) return;
+              work.follow = followSymbol(source, anchor, claim.hash!, claim.ignoreLiterals, recipe);
+              // Gone from a file that is still there: it may have moved into another one.
+              if (work.follow.kind === 'skip' && anchor.segments.length === 1) moved.push({ work, anchor });
             });
           }
         });
@@ -248,6 +253,7 @@ async function verifyWith(
   const { answers } = await answerSiteRequests(root, questions.jobs(), { cache: options.cache, workers: options.workers });
   questions.deliver(answers);
   await walk.run();
+  if (moved.length > 0) await planMovedFollows(moved, root, await gitContext(), recipe);
 
   const plans = works.map((work) => plan(work, follow, recipe));
   await restampRepointed(works, plans, root, rootReal, gitContext);
@@ -366,6 +372,42 @@ function followSymbol(parsed: ParsedFile, anchor: Anchor, stored: string, ignore
   const digest = digestIn(parsed, parseAnchor(newAt), recipe, ignoreLiterals);
   if (typeof digest !== 'string') return { kind: 'skip', reason: 'rename target did not re-resolve' };
   return { kind: 'follow', newAt, stamp: formatStamp(recipe, digest) };
+}
+
+/**
+ * A symbol gone from a file that is still there, its name found nowhere else in that file: look
+ * for a definition of the same name whose code hashes to the stored stamp in the files git says
+ * changed with it (`GitContext.movedFrom`), as when a function is moved byte for byte into
+ * another module. Followed only when exactly one such file holds it; the search reads each
+ * candidate file once however many claims look in it.
+ */
+async function planMovedFollows(moved: ReadonlyArray<{ work: ClaimWork; anchor: Anchor }>, root: string, git: GitContext | undefined, recipe: Recipe): Promise<void> {
+  if (git === undefined) return;
+  const walk = new SourceWalk(root);
+  const found = new Map<ClaimWork, Array<{ newAt: string; stamp: string }>>();
+  for (const { work, anchor } of moved) {
+    const stored = parseStamp(work.claim.hash!);
+    if (stored === undefined) continue;
+    const changed = await git.movedFrom(anchor.file, work.claim.verifiedCommit);
+    const family = langForPath(anchor.file);
+    const name = anchor.segments[0]!.name;
+    found.set(work, []);
+    for (const file of changed) {
+      if (file === anchor.file || family === undefined || langForPath(file) === undefined || familyOf(langForPath(file)!) !== familyOf(family)) continue;
+      walk.visit(file, (source) => {
+        if (isSiteFailure(source)) return;
+        const newAt = `${file} > ${name}`;
+        if (digestIn(source, parseAnchor(newAt), stored.recipe, work.claim.ignoreLiterals) !== stored.hex) return;
+        const digest = digestIn(source, parseAnchor(newAt), recipe, work.claim.ignoreLiterals);
+        if (typeof digest === 'string') found.get(work)!.push({ newAt, stamp: formatStamp(recipe, digest) });
+      });
+    }
+  }
+  await walk.run();
+  for (const [work, hits] of found) {
+    if (hits.length === 1) work.follow = { kind: 'follow', newAt: hits[0]!.newAt, stamp: hits[0]!.stamp };
+    else if (hits.length > 1) work.follow = { kind: 'skip', reason: `moved, but to more than one file: ${hits.map((h) => `\`${h.newAt}\``).join(', ')}; point its \`at:\` at one` };
+  }
 }
 
 /**

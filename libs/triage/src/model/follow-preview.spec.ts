@@ -1,6 +1,6 @@
 import { loadWorkspace, runCheck, runVerify } from '@driftgate/surf';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '../../../../test/support/temp-repo.js';
+import { createTempRepo, type TempRepo } from '../../../../test/support/temp-repo.js';
 import { triageWalkRepo } from '../../../../test/support/triage-walk-repo.js';
 import { previewFollows } from './follow-preview.js';
 
@@ -10,6 +10,28 @@ afterEach(() => {
 });
 
 describe('previewFollows', () => {
+  it('follows a function moved byte for byte into another file, committed or not, as surf verify --follow does', async () => {
+    const allocate = 'export function allocate(total: number, parts: number): number[] {\n  return Array.from({ length: parts }, () => total / parts);\n}\n';
+    const keep = 'export function keep(): number {\n  return 1;\n}\n';
+    for (const commitMove of [true, false]) {
+      const repo = createTempRepo({ 'surf.toml': '', 'src/money.ts': allocate + keep, 'src/other.ts': 'export function allocate(): number {\n  return 0;\n}\n', 'hubs/m.md': '---\nsummary: x\nanchors:\n  - claim: allocate splits a total\n    at: src/money.ts > allocate\n---\n' });
+      repos.push(repo);
+      await runVerify(await loadWorkspace(repo.dir));
+      repo.commit('stamp');
+      // The move, and an unrelated edit of another file with a same-named but different function.
+      repo.write({ 'src/money.ts': keep, 'src/alloc.ts': allocate, 'src/other.ts': 'export function allocate(): number {\n  return 1;\n}\n' });
+      if (commitMove) repo.commit('move allocate');
+      else repo.git('add', 'src/alloc.ts');
+      const workspace = await loadWorkspace(repo.dir);
+      const check = await runCheck(workspace, { workers: 0 });
+      const previews = [...(await previewFollows(workspace, check.divergences)).values()];
+      expect(previews, `commit: ${commitMove}`).toEqual([{ newAt: 'src/alloc.ts > allocate' }]);
+      const result = await runVerify(await loadWorkspace(repo.dir), { follow: true });
+      expect(result.anchors.map((a) => [a.outcome, a.newAt])).toEqual([['followed', 'src/alloc.ts > allocate']]);
+      expect((await runCheck(await loadWorkspace(repo.dir), { workers: 0 })).passed).toBe(true);
+    }
+  });
+
   it('offers follow exactly where surf verify --follow re-points the claim, with the same new anchor', async () => {
     const repo = await triageWalkRepo();
     repos.push(repo);

@@ -6,8 +6,10 @@ import {
   GitContext,
   type LoadedWorkspace,
   type ParsedFile,
+  familyOf,
   findRenamed,
   hashSite,
+  langForPath,
   type Recipe,
   parseAnchor,
   parseFile,
@@ -55,7 +57,11 @@ async function previewOne(root: string, rootReal: string, claim: Claim, git: () 
     return { problem: `invalid anchor: ${(error as Error).message}` };
   }
   const text = await readWorkspaceSource(root, rootReal, anchor.file);
-  if (typeof text === 'string') return withParsed(anchor.file, text, (parsed) => renamedSymbol(parsed, anchor, claim));
+  if (typeof text === 'string') {
+    const renamed = await withParsed(anchor.file, text, (parsed) => renamedSymbol(parsed, anchor, claim));
+    if (!('problem' in renamed) || anchor.segments.length !== 1) return renamed;
+    return (await movedSymbol(root, rootReal, anchor, claim, await git())) ?? renamed;
+  }
   // Only a file that is not there is a rename case (as for verify); another failure is its own.
   if (text.kind !== 'unreadable') return { problem: text.message };
   const newFile = await (await git())?.renamedTo(anchor.file, claim.verifiedCommit === undefined ? [] : [claim.verifiedCommit]);
@@ -78,6 +84,29 @@ async function previewOne(root: string, rootReal: string, claim: Claim, git: () 
     if (moved.segments.length === 1) return renamedSymbol(parsed, moved, claim);
     return { problem: 'the file moved but its anchored code changed' };
   });
+}
+
+/**
+ * As `surf verify --follow` looks for a symbol gone from a file that stays: a definition of the
+ * same name, hashing as stored, in the one file of those git says changed with it that holds one.
+ */
+async function movedSymbol(root: string, rootReal: string, anchor: Anchor, claim: Claim, git: GitContext | undefined): Promise<FollowPreview | undefined> {
+  const stored = parseStamp(claim.hash!);
+  if (git === undefined || stored === undefined) return undefined;
+  const family = langForPath(anchor.file);
+  const name = anchor.segments[0]!.name;
+  const hits: string[] = [];
+  for (const file of await git.movedFrom(anchor.file, claim.verifiedCommit)) {
+    const lang = langForPath(file);
+    if (family === undefined || lang === undefined || familyOf(lang) !== familyOf(family)) continue;
+    const text = await readWorkspaceSource(root, rootReal, file);
+    if (typeof text !== 'string') continue;
+    const newAt = `${file} > ${name}`;
+    const hit = await withParsed(file, text, (parsed) => (digestOf(parsed, parseAnchor(newAt), stored.recipe, claim.ignoreLiterals) === stored.hex ? { newAt } : { problem: '' }));
+    if ('newAt' in hit) hits.push(newAt);
+  }
+  if (hits.length === 1) return { newAt: hits[0]! };
+  return hits.length > 1 ? { problem: `moved, but to more than one file: ${hits.map((h) => `\`${h}\``).join(', ')}; point its \`at:\` at one with e` } : undefined;
 }
 
 function renamedSymbol(parsed: ParsedFile, anchor: Anchor, claim: Claim): FollowPreview {
