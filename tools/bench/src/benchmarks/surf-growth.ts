@@ -1,6 +1,7 @@
 import { type ParsedFile, hashSite, langForPath, loadLanguages, parseSourceSync } from '@driftgate/surf';
 import type { Benchmark, BenchOptions } from '../benchmark.js';
 import { median } from '../measure.js';
+import { lintMisses } from './surf-lint-misses.js';
 
 /** The claim counts measured: one claim per position of one block of that many members. */
 const SIZES = [100, 400, 1_600] as const;
@@ -117,7 +118,7 @@ function costPerClaim(c: GrowthCase, n: number, runs: number): number {
 
 export const surfGrowthBenchmark: Benchmark = {
   name: 'surf-growth',
-  description: `CPU per claim with claims at ${SIZES.join(' / ')} positions in one block, per recipe-3 look-back rule; target: ${SIZES.at(-1)} vs ${SIZES[0]} within ${TARGET_RATIO}x`,
+  description: `CPU per claim with claims at ${SIZES.join(' / ')} positions in one block, per recipe-3 look-back rule (target: ${SIZES.at(-1)} vs ${SIZES[0]} within ${TARGET_RATIO}x); \`surf lint\` of anchors that do not resolve vs anchors that do`,
   async run(options: BenchOptions): Promise<void> {
     await loadLanguages();
     process.stdout.write(`\n## CPU per claim by block size, median of ${options.runs} runs (parse not counted)\n`);
@@ -133,5 +134,6 @@ export const surfGrowthBenchmark: Benchmark = {
       process.stdout.write(`${c.name.padEnd(46)} ${cells}; ${SIZES.at(-1)} vs ${SIZES[0]}: ${ratio.toFixed(2)}x ${met ? 'met' : 'NOT met'}\n`);
     }
     process.stdout.write(`  target (issue 38): every case within ${TARGET_RATIO}x ${allMet ? 'met' : 'NOT met'}\n`);
+    await lintMisses(options);
   },
 };
