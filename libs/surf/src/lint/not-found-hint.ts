@@ -46,7 +46,7 @@ export function nearestAnchors(parsed: ParsedFile, anchor: Anchor): string[] {
 // keyed by the tree, so they go with it): a file with hundreds of vanished anchors is not
 // walked once per anchor.
 const claimableByTree = new WeakMap<Tree, ClaimableIndex>();
-const identifiersByTree = new WeakMap<Tree, ReadonlyMap<string, readonly Node[]>>();
+const identifiersByTree = new WeakMap<Tree, ReadonlyMap<string, readonly number[]>>();
 
 /** A proposal of `suggest --all`: its path joined with ` > `, and its last name without `@N`. */
 interface Claimable {
@@ -103,7 +103,10 @@ const ATTRIBUTE_TARGETS: ReadonlySet<string> = new Set(['attribute', 'member_exp
  * is only read here (defined in another file) gets no reason.
  */
 export function unclaimableKind(parsed: ParsedFile, name: string): string | undefined {
-  for (const occurrence of identifierLeaves(parsed).get(name) ?? []) {
+  for (const start of identifierLeaves(parsed).get(name) ?? []) {
+    // The leaf is the smallest node over its own text.
+    const occurrence = parsed.tree.rootNode.descendantForIndex(start, start + name.length);
+    if (occurrence === null) continue;
     const reason = reasonAt(occurrence, name);
     if (reason !== undefined) return reason;
   }
@@ -157,13 +160,14 @@ function reasonAt(occurrence: Node, name: string): string | undefined {
 }
 
 /**
- * Identifier-like leaves by their text, each list in document order: named leaves whose kind
- * names an identifier, reached through named nodes only. One cursor walk per parse.
+ * Where identifier-like leaves start, by their text, each list in document order: named leaves
+ * whose kind names an identifier, reached through named nodes only. One cursor walk per parse;
+ * positions, not nodes, since a node is marshalled only for a name that is asked about.
  */
-function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly Node[]> {
+function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly number[]> {
   const known = identifiersByTree.get(parsed.tree);
   if (known !== undefined) return known;
-  const byText = new Map<string, Node[]>();
+  const byText = new Map<string, number[]>();
   const cursor = walkFrom(parsed.tree.rootNode);
   try {
     // Pre-order: a node, then its named children; anonymous nodes are neither taken nor entered.
@@ -171,10 +175,11 @@ function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly Node
       if (cursor.nodeIsNamed) {
         if (cursor.gotoFirstChild()) continue;
         if (/identifier/.test(cursor.nodeType)) {
-          const text = parsed.text.slice(cursor.startIndex, cursor.endIndex);
+          const start = cursor.startIndex;
+          const text = parsed.text.slice(start, cursor.endIndex);
           const list = byText.get(text);
-          if (list) list.push(cursor.currentNode);
-          else byText.set(text, [cursor.currentNode]);
+          if (list) list.push(start);
+          else byText.set(text, [start]);
         }
       }
       while (!cursor.gotoNextSibling()) {

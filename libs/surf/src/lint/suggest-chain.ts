@@ -47,7 +47,9 @@ function classNames(parsed: ParsedFile): readonly string[] {
   let names = classNamesByTree.get(parsed.tree);
   if (names === undefined) {
     const seen = new Set<string>();
-    for (const { name, node } of collectAllDefinitions(parsed)) if (CLASS_KINDS.has(node.type)) seen.add(name);
+    // Every class declaration is written with the keyword: without it the definitions need not be walked.
+    const definitions = parsed.text.includes('class') ? collectAllDefinitions(parsed) : [];
+    for (const { name, node } of definitions) if (CLASS_KINDS.has(node.type)) seen.add(name);
     names = [...seen];
     classNamesByTree.set(parsed.tree, names);
   }
