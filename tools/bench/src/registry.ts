@@ -8,6 +8,7 @@ import { surfHistoryBenchmark } from './benchmarks/surf-history.js';
 import { surfLspBenchmark } from './benchmarks/surf-lsp.js';
 import { surfLintBenchmark, surfRealCodeBenchmark } from './benchmarks/surf-lint-verify.js';
 import { surfBenchmark } from './benchmarks/surf.js';
+import { surfGrowthBenchmark } from './benchmarks/surf-growth.js';
 import { surfWarmBenchmark } from './benchmarks/surf-warm.js';
 import { triageBenchmark } from './benchmarks/triage.js';
 import { mutationBenchmark } from './mutation/mutation-benchmark.js';
@@ -20,6 +21,7 @@ export const benchmarks: ReadonlyMap<string, Benchmark> = new Map<string, Benchm
   [boundverApiBenchmark.name, boundverApiBenchmark],
   [surfBenchmark.name, surfBenchmark],
   [surfWarmBenchmark.name, surfWarmBenchmark],
+  [surfGrowthBenchmark.name, surfGrowthBenchmark],
   [surfHistoryBenchmark.name, surfHistoryBenchmark],
   [surfLspBenchmark.name, surfLspBenchmark],
   [surfLintBenchmark.name, surfLintBenchmark],

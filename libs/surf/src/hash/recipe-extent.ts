@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Family, ParsedFile } from '@driftgate/syntax';
 import { type Resolution, spanOf } from '../locate/resolve.js';
 import type { Recipe } from './stamp.js';
+import { rowFact, runStarts, siblingRowOf } from './sibling-row.js';
 
 /**
  * Recipe 3's span: the definition plus what around it changes its behaviour. v1 and v2 hash the
@@ -34,23 +35,22 @@ export function recipeResolution(parsed: ParsedFile, resolution: Resolution, rec
 const isComment = (node: Node): boolean => node.type.includes('comment');
 
 /**
- * Named siblings right before `node` for which `take` holds, in source order. Comments and
- * anonymous tokens (separators, newlines) between them are skipped.
+ * Named siblings right before `node` for which `take` holds, in source order (comments and
+ * anonymous tokens between them skipped). The runs are found once for the whole parent under
+ * `rule` and shared by every claim there: walking back per claim made a claim's cost grow with
+ * its position in a long block.
  */
-function precedingSiblings(node: Node, take: (sibling: Node) => boolean): Node[] {
-  const taken: Node[] = [];
-  for (let s = node.previousSibling; s !== null; s = s.previousSibling) {
-    if (isComment(s) || !s.isNamed) continue;
-    if (!take(s)) break;
-    taken.unshift(s);
-  }
-  return taken;
+function precedingSiblings(node: Node, rule: string, take: (sibling: Node) => boolean): Node[] {
+  const at = siblingRowOf(node);
+  if (at === undefined) return [];
+  const starts = rowFact(at.row, rule, (nodes) => runStarts(nodes, take));
+  return at.row.nodes.slice(starts[at.index], at.index);
 }
 
 function prefixNodes(node: Node, family: Family): Node[] {
   switch (family) {
     case 'rust':
-      return [...implicitDiscriminantPrefix(node), ...precedingSiblings(node, (s) => s.type === 'attribute_item')];
+      return [...implicitDiscriminantPrefix(node), ...precedingSiblings(node, 'attributes', (s) => s.type === 'attribute_item')];
     case 'typescript':
       return node.type === 'property_identifier' && node.parent?.type === 'enum_body'
         ? implicitDiscriminantPrefix(node)
@@ -102,26 +102,42 @@ function typescriptPrefix(node: Node): Node[] {
   let start = child;
   if (TS_MEMBERS.has(node.type)) {
     // Member decorators are siblings in the class body, before the member.
-    const decorators = precedingSiblings(child, (s) => s.type === 'decorator');
+    const decorators = precedingSiblings(child, 'decorators', (s) => s.type === 'decorator');
     prefix.unshift(...decorators);
     start = decorators[0] ?? child;
   }
   const name = node.childForFieldName('name')?.text;
   if (name !== undefined && (node.type === 'function_declaration' || node.type === 'method_definition')) {
-    prefix.unshift(...precedingSiblings(start, (s) => isOverloadOf(s, name)));
+    prefix.unshift(...overloadsBefore(start, name));
   }
   return prefix;
 }
 
-/** `function f(…): T;` (optionally exported) or a class's method signature of `name`. */
-function isOverloadOf(node: Node, name: string): boolean {
+/**
+ * The overload signatures of `name` right before `node`. Each sibling's overload name is read once
+ * per parent, with the start of each run of signatures of one name.
+ */
+function overloadsBefore(node: Node, name: string): Node[] {
+  const at = siblingRowOf(node);
+  if (at === undefined || at.index === 0) return [];
+  const { names, runs } = rowFact(at.row, 'overloads', (nodes) => {
+    const names = nodes.map(overloadName);
+    // runs[i]: the first index of the run of equal names that ends right before i.
+    const runs = new Int32Array(nodes.length);
+    for (let i = 1; i < nodes.length; i++) {
+      runs[i] = names[i - 1] === undefined ? i : i > 1 && names[i - 2] === names[i - 1] ? runs[i - 1]! : i - 1;
+    }
+    return { names, runs };
+  });
+  return names[at.index - 1] === name ? at.row.nodes.slice(runs[at.index], at.index) : [];
+}
+
+/** The name `node` is an overload signature of: `function f(…): T;` (optionally exported) or a class's method signature. */
+function overloadName(node: Node): string | undefined {
   let inner: Node | null = node;
   while (inner !== null && TS_WRAPPERS.has(inner.type)) inner = inner.namedChildren.find((c) => !isComment(c) && c.type !== 'decorator') ?? null;
-  if (inner === null) return false;
-  return (
-    (inner.type === 'function_signature' || inner.type === 'method_signature') &&
-    inner.childForFieldName('name')?.text === name
-  );
+  if (inner === null || (inner.type !== 'function_signature' && inner.type !== 'method_signature')) return undefined;
+  return inner.childForFieldName('name')?.text;
 }
 
 /**
@@ -130,24 +146,33 @@ function isOverloadOf(node: Node, name: string): boolean {
  * an initializer, inclusive, are in its span, as Go's implied `const` specs are.
  */
 function implicitDiscriminantPrefix(node: Node): Node[] {
-  const isBare = (n: Node): boolean =>
-    n.type === 'property_identifier' || (n.type === 'enum_variant' && n.childForFieldName('value') === null);
-  if (node.type === 'enum_variant') {
-    const variants = node.parent?.namedChildren.filter((c) => c.type === 'enum_variant') ?? [];
-    if (variants.some((v) => v.childForFieldName('body') !== null)) return [];
-  }
-  if (!isBare(node)) return [];
-  const members = new Set(['property_identifier', 'enum_assignment', 'enum_variant', 'attribute_item']);
-  let open = true;
-  const prefix = precedingSiblings(node, (s) => {
-    if (!open || !members.has(s.type)) return false;
-    if (s.type !== 'attribute_item' && !isBare(s)) open = false;
-    return true;
+  if (!isBareMember(node)) return [];
+  const at = siblingRowOf(node);
+  if (at === undefined) return [];
+  const { withBody, starts } = rowFact(at.row, 'counted-members', (nodes) => {
+    const withBody = nodes.some((c) => c.type === 'enum_variant' && c.childForFieldName('body') !== null);
+    // starts[i]: back over bare members and attributes, and the one member with an initializer
+    // that ends the count.
+    const starts = new Int32Array(nodes.length);
+    for (let i = 1; i < nodes.length; i++) {
+      const before = nodes[i - 1]!;
+      if (!COUNTED_MEMBERS.has(before.type)) starts[i] = i;
+      else if (before.type !== 'attribute_item' && !isBareMember(before)) starts[i] = i - 1;
+      else starts[i] = starts[i - 1]!;
+    }
+    return { withBody, starts };
   });
+  if (node.type === 'enum_variant' && withBody) return [];
+  let end = at.index;
   // The member's own attributes are added by the caller.
-  while (node.type === 'enum_variant' && prefix.length > 0 && prefix[prefix.length - 1]!.type === 'attribute_item') prefix.pop();
-  return prefix;
+  while (node.type === 'enum_variant' && end > starts[at.index]! && at.row.nodes[end - 1]!.type === 'attribute_item') end--;
+  return at.row.nodes.slice(starts[at.index], end);
 }
+
+const COUNTED_MEMBERS: ReadonlySet<string> = new Set(['property_identifier', 'enum_assignment', 'enum_variant', 'attribute_item']);
+
+const isBareMember = (n: Node): boolean =>
+  n.type === 'property_identifier' || (n.type === 'enum_variant' && n.childForFieldName('value') === null);
 
 /**
  * A Go `const` spec with no value repeats the previous spec's expression, and `iota` is the spec's
@@ -155,15 +180,35 @@ function implicitDiscriminantPrefix(node: Node): Node[] {
  */
 function goConstPrefix(node: Node): Node[] {
   if (node.type !== 'const_spec' || node.parent?.type !== 'const_declaration') return [];
-  const before = precedingSiblings(node, (s) => s.type === 'const_spec');
   const value = node.childForFieldName('value');
-  if (value !== null) return mentionsIota(value) ? before : [];
+  // An explicit value without `iota` depends on nothing before it: the block is not looked at.
+  if (value !== null && !mentionsIota(value)) return [];
+  const at = siblingRowOf(node);
+  if (at === undefined) return [];
+  const facts = rowFact(at.row, 'const-specs', (nodes) => {
+    const starts = runStarts(nodes, (s) => s.type === 'const_spec');
+    // explicit[i]: the nearest spec before i with a value of its own, -1 for none.
+    const explicit = new Int32Array(nodes.length);
+    let last = -1;
+    for (let i = 0; i < nodes.length; i++) {
+      explicit[i] = last;
+      if (nodes[i]!.childForFieldName('value') !== null) last = i;
+    }
+    return { starts, explicit, iota: new Map<number, boolean>() };
+  });
+  const start = facts.starts[at.index]!;
+  const before = at.row.nodes.slice(start, at.index);
+  if (value !== null) return before;
   // An implied value repeats the nearest explicit one: an explicit value without `iota` resets
   // the block, so the specs before it change nothing here.
-  let source = before.length - 1;
-  while (source >= 0 && before[source]!.childForFieldName('value') === null) source--;
-  if (source < 0) return before;
-  return mentionsIota(before[source]!.childForFieldName('value')!) ? before : before.slice(source);
+  const source = facts.explicit[at.index]!;
+  if (source < start) return before;
+  let iota = facts.iota.get(source);
+  if (iota === undefined) {
+    iota = mentionsIota(at.row.nodes[source]!.childForFieldName('value')!);
+    facts.iota.set(source, iota);
+  }
+  return iota ? before : at.row.nodes.slice(source, at.index);
 }
 
 function mentionsIota(node: Node): boolean {

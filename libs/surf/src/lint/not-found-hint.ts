@@ -2,6 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { type ParsedFile, walkFrom } from '@driftgate/syntax';
 import type { Anchor } from '../locate/anchor.js';
 import { claimableSymbols } from '../locate/claimable-symbols.js';
+import { type NearPathIndex, nearPathIndex } from './near-path-index.js';
 
 /**
  * Help for an anchor that resolves to nothing: the nearest anchors that do resolve, or why the
@@ -22,35 +23,30 @@ const MAX_PROPOSALS = 3;
  * Anchors of the file (everything `suggest --all` offers) nearest to the one written: those
  * ending in the same name (`parse` → `Parser > parse`) when there are any, else those within a
  * small edit distance of the whole path (`Parser > prase`), closest first, then in document order.
+ * Answered from one index per parse, so a vanished anchor does not cost a pass over the file's
+ * anchors.
  */
 export function nearestAnchors(parsed: ParsedFile, anchor: Anchor): string[] {
   const wanted = anchor.segments.map((s) => s.name);
   const wantedPath = wanted.join(' > ');
   const last = wanted[wanted.length - 1]!;
-  const scored: Array<{ at: string; score: number; order: number }> = [];
-  const limit = Math.max(2, Math.floor(wantedPath.length / 4));
-  claimableOnce(parsed).forEach(({ own, joined }, order) => {
-    if (joined === wantedPath) return;
-    if (own === last) {
-      scored.push({ at: `${anchor.file} > ${joined}`, score: -1, order });
-      return;
-    }
-    // The distance is at least the difference in length: most anchors need no table at all.
-    if (Math.abs(joined.length - wantedPath.length) > limit) return;
-    const distance = editDistance(joined, wantedPath);
-    if (distance <= limit) scored.push({ at: `${anchor.file} > ${joined}`, score: distance, order });
-  });
-  scored.sort((a, b) => a.score - b.score || a.order - b.order);
+  const { claimable, index } = claimableOnce(parsed);
+  const at = (order: number): string => `${anchor.file} > ${claimable[order]!.joined}`;
+  const other = (order: number): boolean => claimable[order]!.joined !== wantedPath;
   // The same name elsewhere is the likely meaning; near spellings only when there is none.
-  if (scored[0]?.score === -1) return scored.filter((s) => s.score === -1).slice(0, MAX_PROPOSALS).map((s) => s.at);
-  return scored.slice(0, MAX_PROPOSALS).map((s) => s.at);
+  const same = (index.byOwn.get(last) ?? []).filter(other);
+  if (same.length > 0) return same.slice(0, MAX_PROPOSALS).map(at);
+  const limit = Math.max(2, Math.floor(wantedPath.length / 4));
+  const near = index.within(wantedPath, limit).filter(({ order }) => other(order));
+  near.sort((x, y) => x.distance - y.distance || x.order - y.order);
+  return near.slice(0, MAX_PROPOSALS).map(({ order }) => at(order));
 }
 
 // Per parse, built on the first vanished anchor into the file and shared by the others (weakly
 // keyed by the tree, so they go with it): a file with hundreds of vanished anchors is not
 // walked once per anchor.
-const claimableByTree = new WeakMap<Tree, readonly Claimable[]>();
-const identifiersByTree = new WeakMap<Tree, ReadonlyMap<string, readonly Node[]>>();
+const claimableByTree = new WeakMap<Tree, ClaimableIndex>();
+const identifiersByTree = new WeakMap<Tree, ReadonlyMap<string, readonly number[]>>();
 
 /** A proposal of `suggest --all`: its path joined with ` > `, and its last name without `@N`. */
 interface Claimable {
@@ -58,11 +54,18 @@ interface Claimable {
   readonly own: string;
 }
 
-/** `claimableSymbols(parsed, { all: true })`, computed once per parse. */
-function claimableOnce(parsed: ParsedFile): readonly Claimable[] {
+/** The file's proposals in document order, and the index of them near names are looked up in. */
+interface ClaimableIndex {
+  readonly claimable: readonly Claimable[];
+  readonly index: NearPathIndex;
+}
+
+/** `claimableSymbols(parsed, { all: true })` and its index, computed once per parse. */
+function claimableOnce(parsed: ParsedFile): ClaimableIndex {
   let known = claimableByTree.get(parsed.tree);
   if (known === undefined) {
-    known = claimableSymbols(parsed, { all: true }).map((path) => ({ joined: path.join(' > '), own: path[path.length - 1]!.replace(/ @\d+$/, '') }));
+    const claimable = claimableSymbols(parsed, { all: true }).map((path) => ({ joined: path.join(' > '), own: path[path.length - 1]!.replace(/ @\d+$/, '') }));
+    known = { claimable, index: nearPathIndex(claimable) };
     claimableByTree.set(parsed.tree, known);
   }
   return known;
@@ -70,19 +73,6 @@ function claimableOnce(parsed: ParsedFile): readonly Claimable[] {
 
 function orList(items: readonly string[]): string {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
-}
-
-/** Levenshtein distance over UTF-16 units (anchors are short). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 const IMPORTS: ReadonlySet<string> = new Set([
@@ -113,7 +103,10 @@ const ATTRIBUTE_TARGETS: ReadonlySet<string> = new Set(['attribute', 'member_exp
  * is only read here (defined in another file) gets no reason.
  */
 export function unclaimableKind(parsed: ParsedFile, name: string): string | undefined {
-  for (const occurrence of identifierLeaves(parsed).get(name) ?? []) {
+  for (const start of identifierLeaves(parsed).get(name) ?? []) {
+    // The leaf is the smallest node over its own text.
+    const occurrence = parsed.tree.rootNode.descendantForIndex(start, start + name.length);
+    if (occurrence === null) continue;
     const reason = reasonAt(occurrence, name);
     if (reason !== undefined) return reason;
   }
@@ -167,13 +160,14 @@ function reasonAt(occurrence: Node, name: string): string | undefined {
 }
 
 /**
- * Identifier-like leaves by their text, each list in document order: named leaves whose kind
- * names an identifier, reached through named nodes only. One cursor walk per parse.
+ * Where identifier-like leaves start, by their text, each list in document order: named leaves
+ * whose kind names an identifier, reached through named nodes only. One cursor walk per parse;
+ * positions, not nodes, since a node is marshalled only for a name that is asked about.
  */
-function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly Node[]> {
+function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly number[]> {
   const known = identifiersByTree.get(parsed.tree);
   if (known !== undefined) return known;
-  const byText = new Map<string, Node[]>();
+  const byText = new Map<string, number[]>();
   const cursor = walkFrom(parsed.tree.rootNode);
   try {
     // Pre-order: a node, then its named children; anonymous nodes are neither taken nor entered.
@@ -181,10 +175,11 @@ function identifierLeaves(parsed: ParsedFile): ReadonlyMap<string, readonly Node
       if (cursor.nodeIsNamed) {
         if (cursor.gotoFirstChild()) continue;
         if (/identifier/.test(cursor.nodeType)) {
-          const text = parsed.text.slice(cursor.startIndex, cursor.endIndex);
+          const start = cursor.startIndex;
+          const text = parsed.text.slice(start, cursor.endIndex);
           const list = byText.get(text);
-          if (list) list.push(cursor.currentNode);
-          else byText.set(text, [cursor.currentNode]);
+          if (list) list.push(start);
+          else byText.set(text, [start]);
         }
       }
       while (!cursor.gotoNextSibling()) {

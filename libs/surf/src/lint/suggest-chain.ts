@@ -1,3 +1,4 @@
+import type { Tree } from 'web-tree-sitter';
 import type { ParsedFile } from '@driftgate/syntax';
 import type { Anchor, Segment } from '../locate/anchor.js';
 import { ResolveError } from '../errors.js';
@@ -31,13 +32,28 @@ export function suggestChain(parsed: ParsedFile, anchor: Anchor | readonly Segme
     const parts = flat.split('.').map((p) => p.trim());
     return parts.every((p) => p !== '') && resolves(parsed, parts) ? parts.join(' > ') : undefined;
   }
-  const tried = new Set<string>();
-  for (const { name, node } of collectAllDefinitions(parsed)) {
-    if (!CLASS_KINDS.has(node.type) || tried.has(name)) continue;
-    tried.add(name);
+  for (const name of classNames(parsed)) {
     if (resolves(parsed, [name, flat])) return `${name} > ${flat}`;
   }
   return undefined;
+}
+
+// Per parse (weakly keyed by the tree): reading each definition's kind again for every vanished
+// anchor made a miss cost a pass over the file's definitions.
+const classNamesByTree = new WeakMap<Tree, readonly string[]>();
+
+/** The names of the file's classes, each once, in document order of its first class. */
+function classNames(parsed: ParsedFile): readonly string[] {
+  let names = classNamesByTree.get(parsed.tree);
+  if (names === undefined) {
+    const seen = new Set<string>();
+    // Every class declaration is written with the keyword: without it the definitions need not be walked.
+    const definitions = parsed.text.includes('class') ? collectAllDefinitions(parsed) : [];
+    for (const { name, node } of definitions) if (CLASS_KINDS.has(node.type)) seen.add(name);
+    names = [...seen];
+    classNamesByTree.set(parsed.tree, names);
+  }
+  return names;
 }
 
 /** The lint hint appended to a NotFound message: `` — did you mean `Svc > method`?``. */
