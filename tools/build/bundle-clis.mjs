@@ -23,6 +23,7 @@
 // relative to the bundle as to its own dist file (`../package.json`, `./hash-worker.js`).
 import { build } from 'esbuild';
 import { ROOT, TRIAGE_VIEW_BUNDLE, bundleBuildOptions } from './bundle-options.mjs';
+import { writeBundleKey } from './bundle-key.mjs';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -72,3 +73,5 @@ if (process.argv.includes('--clean')) {
 for (const bundle of BUNDLES) if (bundle.chunks !== undefined) removeBundle(bundle);
 
 await Promise.all(BUNDLES.map((bundle) => build(bundleBuildOptions(bundle))));
+// The bins' compile cache is named by this key (see bundle-key.mjs).
+for (const cli of ['surf', 'boundver']) writeBundleKey(join(ROOT, `tools/${cli}/dist`));

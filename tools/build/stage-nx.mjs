@@ -13,6 +13,7 @@
 import { build } from 'esbuild';
 import { ESM_BANNER } from './esm-banner.mjs';
 import { NODE_ENGINES } from '../node-support/node-support.js';
+import { writeBundleKey } from './bundle-key.mjs';
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,8 @@ const STAGE = `${FINAL}.tmp-${process.pid}`;
 
 /** The Node version check both bins run before loading any bundle, and how they import it. */
 const NODE_SUPPORT = 'tools/node-support/node-support.js';
+/** What node-support.js imports, copied beside it. */
+const COMPILE_CACHE = 'tools/node-support/compile-cache.js';
 const NODE_SUPPORT_IMPORT = '../../node-support/node-support.js';
 
 const readJson = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
@@ -203,6 +206,9 @@ export async function stage() {
   writeFileSync(join(STAGE, 'generators.json'), `${JSON.stringify({ generators: collection(GENERATORS, 'generators', 'factory') }, null, 2)}\n`);
   // The bins are the repository's own, with the Node check they load first copied beside them.
   cpSync(join(ROOT, NODE_SUPPORT), join(STAGE, 'bin', 'node-support.js'));
+  cpSync(join(ROOT, COMPILE_CACHE), join(STAGE, 'bin', 'compile-cache.js'));
+  // Both bins load their bundles from dist/, so one key names their compile cache.
+  writeBundleKey(join(STAGE, 'dist'));
   for (const cli of ['surf', 'boundver']) {
     const bin = readFileSync(join(ROOT, `tools/${cli}/bin/${cli}.js`), 'utf8');
     if (!bin.includes(NODE_SUPPORT_IMPORT)) throw new Error(`tools/${cli}/bin/${cli}.js must import ${NODE_SUPPORT_IMPORT}`);

@@ -7,6 +7,8 @@
 // peer range (Node 20 left maintenance in April 2026); 22.12 is the first 22 that loads ES
 // modules from `require`, which Nx's plugin loading relies on.
 
+import { enableBundleCompileCache } from './compile-cache.js';
+
 /** The `engines.node` range of the published package, in npm's syntax. */
 export const NODE_ENGINES = '^20.19.0 || >=22.12.0';
 
@@ -40,15 +42,20 @@ export function unsupportedNodeLine(bin, version) {
 export const UNSUPPORTED_NODE_EXIT = 2;
 
 /**
- * What each bin does first: on a supported Node, `load()` (the bin's own imports); otherwise the
- * one line on stderr and exit code 2, without loading anything else.
+ * What each bin does first: on a supported Node, `load()` (the bin's own imports), with Node's
+ * compile cache on for the bundles in `distUrl` where Node has one (compile-cache.js); otherwise
+ * the one line on stderr and exit code 2, without loading anything else.
  * @param {string} bin
  * @param {() => Promise<unknown>} load
+ * @param {URL} [distUrl] the folder of the bundles `load` imports, ending in `/`
  * @returns {Promise<unknown>}
  */
-export async function startOnSupportedNode(bin, load) {
+export async function startOnSupportedNode(bin, load, distUrl) {
   const refusal = unsupportedNodeLine(bin, process.versions.node);
-  if (refusal === null) return load();
+  if (refusal === null) {
+    if (distUrl !== undefined) enableBundleCompileCache(distUrl);
+    return load();
+  }
   process.stderr.write(refusal);
   process.exitCode = UNSUPPORTED_NODE_EXIT;
   return undefined;

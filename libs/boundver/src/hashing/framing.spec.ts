@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BoundverError } from '../errors.js';
 import { createFramedHasher, framedDigest, framedPreimage, type HashEntry } from './framing.js';
@@ -98,6 +99,30 @@ describe('streaming hasher', () => {
     short.add(entry('file:a', '100644', 'blob', ''));
     expect(() => short.digest()).toThrow(/declared 2 entries but received 1/);
   });
+  it('equals the batch digest whatever the sizes: many small entries, contents and labels beyond its staging buffer', () => {
+    // Sizes around the staging buffer the hasher gathers bytes in before hashing them (16 KiB).
+    const content = fc.oneof(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 16_000, max: 17_000 }), fc.integer({ min: 0, max: 40_000 }));
+    // Labels up to just under the label guardrail (16,384 bytes), so some framings outgrow the buffer.
+    const label = fc.oneof(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 16_300, max: 16_370 }));
+    fc.assert(
+      fc.property(fc.array(fc.record({ label, content }), { maxLength: 24 }), (shapes) => {
+        const entries = shapes.map(({ label, content }, index) => entry(`file:${String(index).padStart(3, '0')}${'l'.repeat(label)}`, '100644', 'blob', String.fromCharCode(97 + (index % 26)).repeat(content)));
+        const hasher = createFramedHasher('exact-tree', entries.length);
+        for (const item of entries) hasher.add(item);
+        expect(hasher.digest()).toBe(framedDigest('exact-tree', entries));
+      }),
+      { numRuns: 60 },
+    );
+  });
+  it('orders equal labels by mode, type and content, as the batch digest does', () => {
+    const entries = [entry('file:a', '100644', 'blob', 'x'), entry('file:a', '100644', 'blob', 'y'), entry('file:a', '100755', 'blob', 'a')];
+    const hasher = createFramedHasher('exact-tree', entries.length);
+    for (const item of entries) hasher.add(item);
+    expect(hasher.digest()).toBe(framedDigest('exact-tree', [...entries].reverse()));
+    const out = createFramedHasher('exact-tree', 2);
+    out.add(entries[1]!);
+    expect(() => out.add(entries[0]!)).toThrow(/out of order/);
+  });
 });
 
 describe('streaming hasher fed with bytes (addBytes)', () => {
@@ -180,6 +205,18 @@ describe('normalizeContent', () => {
   it('leaves binary content (any NUL) untouched', () => {
     const binary = Buffer.from('a\r\n\u0000b', 'latin1');
     expect(normalizeContent(binary)).toBe(binary);
+  });
+  it('agrees with replacing every CRLF by LF, also written into a reused, larger, dirty buffer', () => {
+    const scratch = Buffer.alloc(4096, 0x78);
+    const output = (size: number): Buffer => (size <= scratch.length ? scratch : Buffer.allocUnsafe(size));
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', '\r', '\n', '\r\n', '\r\r\n'), { maxLength: 200 }), (parts) => {
+        const input = parts.join('');
+        const expected = input.includes('\r\n') ? input.replaceAll('\r\n', '\n') : input;
+        expect(text(normalizeContent(Buffer.from(input, 'latin1'), output))).toBe(expected);
+        expect(text(normalizeContent(Buffer.from(input, 'latin1')))).toBe(expected);
+      }),
+    );
   });
   it('returns the same bytes when nothing changes, including empty content', () => {
     const plain = Buffer.from('x\n');

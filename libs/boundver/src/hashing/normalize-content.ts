@@ -12,13 +12,19 @@ export function normalizeContent(bytes: Uint8Array, output?: (size: number) => B
   let crlf = buffer.indexOf(CRLF);
   if (crlf === -1 || buffer.indexOf(0) !== -1) return bytes;
   const out = output === undefined ? Buffer.allocUnsafe(buffer.length) : output(buffer.length);
+  // One copy of the whole file, then each run between CRs moved left inside it: `copyWithin`
+  // allocates nothing, where `Buffer.copy` of a range makes a typed-array view per run, one per
+  // CRLF line, which was a fifth of everything a large generate allocated (and scavenged).
+  out.set(buffer, 0);
   let written = 0;
   let start = 0;
   while (crlf !== -1) {
-    written += buffer.copy(out, written, start, crlf);
+    if (written !== start) out.copyWithin(written, start, crlf);
+    written += crlf - start;
     start = crlf + 1;
     crlf = buffer.indexOf(CRLF, crlf + 2);
   }
-  written += buffer.copy(out, written, start);
+  out.copyWithin(written, start, buffer.length);
+  written += buffer.length - start;
   return out.subarray(0, written);
 }
