@@ -157,28 +157,6 @@ function writeHeader(header: Buffer, prefix: Uint8Array, rest: Uint8Array, mode:
 }
 
 
-/** {@link writeHeader} into `out` from `at`, which must have room for it. */
-function writeHeaderAt(out: Buffer, at: number, prefix: Uint8Array, rest: Uint8Array, mode: Uint8Array, type: Uint8Array, contentLength: number): void {
-  const labelLength = prefix.length + rest.length;
-  writeU64(out, labelLength, at);
-  out.set(prefix, at + 8);
-  out.set(rest, at + 8 + prefix.length);
-  let offset = at + 8 + labelLength;
-  writeU64(out, mode.length, offset);
-  out.set(mode, offset + 8);
-  offset += 8 + mode.length;
-  writeU64(out, type.length, offset);
-  out.set(type, offset + 8);
-  offset += 8 + type.length;
-  writeU64(out, contentLength, offset);
-}
-
-/**
- * Bytes a streaming hasher gathers before it hashes them: a few source files' worth. Every
- * hasher of an operation has its own (three or so per component), so it stays small.
- */
-const STAGE_BYTES = 16 * 1024;
-
 function frameEntry(hash: Hash, entry: EncodedEntry, header: Buffer): Buffer {
   const out = writeHeader(header, entry.label, NO_BYTES, entry.mode, entry.type, entry.content.length);
   hash.update(out.subarray(0, 32 + entry.label.length + entry.mode.length + entry.type.length)).update(entry.content);
@@ -233,21 +211,12 @@ export function createFramedHasher(domain: HashDomain | string, entryCount: numb
   const hash = startFrame(domain, entryCount);
   let added = 0;
   let finished = false;
-  // Framing and small contents are gathered in one staging buffer and hashed a buffer at a time:
-  // SHA-256 over a concatenation equals it over the parts, and two updates per entry (each a
-  // native call, and a view allocated per call) were most of the hashing cost of small files.
-  const staged = Buffer.allocUnsafe(STAGE_BYTES);
-  let fill = 0;
-  const flush = (): void => {
-    if (fill > 0) hash.update(staged.subarray(0, fill));
-    fill = 0;
-  };
-  // Two label buffers, used in turn: the previous entry's label stays readable for the order
+  // Two header buffers, used in turn: the previous entry's label stays readable for the order
   // check while the next one is written, and nothing is allocated per entry.
-  const labels: Buffer[] = [Buffer.allocUnsafe(512), Buffer.allocUnsafe(512)];
+  const headers: Buffer[] = [Buffer.allocUnsafe(512), Buffer.allocUnsafe(512)];
   let turn = 0;
-  // The previous entry: its label's length in `labels[turn ^ 1]` (-1 before the first), the rest by reference.
-  let previousLabelLength = -1;
+  // The previous entry, by reference; `previousLabel` is null before the first.
+  let previousLabel: Buffer | null = null;
   let previousMode = NO_BYTES;
   let previousType = NO_BYTES;
   let previousContent = NO_BYTES;
@@ -258,13 +227,12 @@ export function createFramedHasher(domain: HashDomain | string, entryCount: numb
     if (added >= entryCount) {
       throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher received more than the declared ${entryCount} entries`);
     }
-    let label = labels[turn] as Buffer;
-    if (label.length < labelLength) label = labels[turn] = Buffer.allocUnsafe(Math.max(labelLength, label.length * 2));
-    label.set(labelPrefix, 0);
-    label.set(labelRest, labelPrefix.length);
-    if (previousLabelLength >= 0) {
+    const header = writeHeader(headers[turn] as Buffer, labelPrefix, labelRest, mode, type, content.length);
+    headers[turn] = header;
+    const current = header.subarray(8, 8 + labelLength);
+    if (previousLabel !== null) {
       const order =
-        (labels[turn ^ 1] as Buffer).compare(label, 0, labelLength, 0, previousLabelLength) ||
+        compareBytes(previousLabel, current) ||
         compareBytes(previousMode, mode) ||
         compareBytes(previousType, type) ||
         compareBytes(previousContent, content);
@@ -272,27 +240,11 @@ export function createFramedHasher(domain: HashDomain | string, entryCount: numb
         throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher entries out of order at ${displayLabel(given ?? joinBytes(labelPrefix, labelRest))}; feed entries sorted by label bytes`);
       }
     }
-    const headerLength = 32 + labelLength + mode.length + type.length;
-    if (headerLength > STAGE_BYTES) {
-      // A label too long to stage (guardrails allow long labels): framed on its own.
-      flush();
-      hash.update(writeHeader(Buffer.allocUnsafe(headerLength), labelPrefix, labelRest, mode, type, content.length).subarray(0, headerLength)).update(content);
-    } else {
-      if (fill + headerLength > STAGE_BYTES) flush();
-      writeHeaderAt(staged, fill, labelPrefix, labelRest, mode, type, content.length);
-      fill += headerLength;
-      if (content.length <= STAGE_BYTES - fill) {
-        staged.set(content, fill);
-        fill += content.length;
-      } else {
-        flush();
-        hash.update(content);
-      }
-    }
+    hash.update(header.subarray(0, 32 + labelLength + mode.length + type.length)).update(content);
     added += 1;
     turn ^= 1;
     // Held by reference only: equal labels fall back to comparing mode, type and content.
-    previousLabelLength = labelLength;
+    previousLabel = current;
     previousMode = mode;
     previousType = type;
     previousContent = content;
@@ -309,7 +261,6 @@ export function createFramedHasher(domain: HashDomain | string, entryCount: numb
         throw new BoundverError('BOUNDVER_HASH_ORDER', `Framed hasher declared ${entryCount} entries but received ${added}`);
       }
       finished = true;
-      flush();
       return hash.digest('hex');
     },
   };
