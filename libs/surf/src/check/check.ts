@@ -5,7 +5,7 @@ import { type HubMemo, hubMemoKey } from '../cache/hub-memo.js';
 import type { ResultCache, ResultCacheOptions } from '../cache/result-cache.js';
 import { combineSiteHashes } from '../hash/hash.js';
 import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
-import { type Claim, claimSites } from '../hub/hub-types.js';
+import { claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../locate/resolve.js';
 import { type Recipe, formatStamp, parseStamp } from '../hash/stamp.js';
@@ -119,11 +119,10 @@ export interface CheckResult {
 interface ClaimPlan {
   readonly hub: LoadedHub;
   /**
-   * The parsed claim. Read only for a claim that diverged: a clean claim of a hub in the plain
-   * subset is judged from its quick facts, and its hub's YAML is never parsed.
+   * The claim's line, prose, id, stored stamp and `ignore_literals`, as parsed: for a hub in the
+   * plain subset from its quick facts, so its YAML is never parsed, whether a claim of it
+   * diverges or not.
    */
-  readonly claim: () => Claim;
-  /** The claim's stored stamp and `ignore_literals`, as parsed. */
   readonly stamp: ClaimStampFacts;
   readonly sites: readonly string[];
   readonly recipe: Recipe | undefined;
@@ -200,6 +199,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       facts?.stamps ??
       loaded.hub!.anchors.map((claim) => ({
         line: claim.line,
+        claim: claim.claim,
+        ...(claim.id !== undefined ? { id: claim.id } : {}),
         hash: claim.hash,
         ignoreLiterals: claim.ignoreLiterals,
         ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
@@ -213,7 +214,6 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       const recipe = checkRecipe(claimStamp.hash, newStampRecipe, stamp);
       const plan: ClaimPlan = {
         hub: loaded,
-        claim: () => parsedClaim(loaded, index),
         stamp: claimStamp,
         sites,
         recipe,
@@ -255,21 +255,6 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   } finally {
     await pool.close();
   }
-}
-
-/**
- * Claim `index` of a hub whose quick facts were read: the scanner admits only hubs that parse,
- * with the same claims in the same order.
- */
-function parsedClaim(loaded: LoadedHub, index: number): Claim {
-  const claim = loaded.hub?.anchors[index];
-  if (claim === undefined) {
-    // A bug of the scanner, never of the hub: say how to get past it until it is fixed.
-    throw new Error(
-      `internal error: ${loaded.rel} passed the plain-hub scan but its claim ${index + 1} does not parse the same way; please report it. Until then, a YAML comment line in its frontmatter makes surf parse that hub in full`,
-    );
-  }
-  return claim;
 }
 
 type Entry =
@@ -431,7 +416,7 @@ async function judgeAll(
     const paths = stale.get(plan.hub.rel) ?? [];
     stale.set(plan.hub.rel, paths);
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
-    const verifiedCommit = plan.claim().verifiedCommit;
+    const { verifiedCommit } = plan.stamp;
     if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
     outcome.siteHistory?.forEach(({ currentCode, ...query }, site) =>
       siteHistory.push({ index: divergences.length, site, query, verifiedCommit, currentCode }),
@@ -532,9 +517,9 @@ type Judgement =
 function judge(plan: ClaimPlan): Judgement {
   const { sites, hub } = plan;
   const { hash, ignoreLiterals } = plan.stamp;
-  // Built only for a claim that diverged: it reads the parsed claim.
+  // Built only for a claim that diverged.
   const base = () => {
-    const claim = plan.claim();
+    const claim = plan.stamp;
     const prose = rustTrimEnd(rustTrimStart(claim.claim));
     return {
       hub: hub.rel,
