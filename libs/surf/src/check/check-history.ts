@@ -3,7 +3,7 @@ import { cappedTokenDistance, categorizeMagnitude } from '../history/magnitude.j
 import type { Divergence } from './divergence.js';
 import type { GitContext } from '../history/git-context.js';
 import { historyRevisions, missingHistoryHint } from '../history/history-revisions.js';
-import { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from '../history/magnitude-from-history.js';
+import { type HistoryAnswer, type HistoryQuery, type HistoryStore, magnitudeFromHistory } from '../history/magnitude-from-history.js';
 import type { WorkPool } from '../pool/work-pool.js';
 
 /** A changed single-site claim (or one site of a multi-site claim) waiting for its history. */
@@ -43,6 +43,9 @@ interface Group {
  * site missing there counts as changed), a magnitude graded over those sites (their token
  * distances summed), `oldCode`/`newCode` of those sites (joined by a blank line, in `at:` order)
  * and a `location` on the first of them.
+ *
+ * With a `store` (the result cache), a version of a file already graded for the same question
+ * is neither read from git nor parsed again (see `HistoryStore`).
  */
 export async function addHistory(
   git: GitContext,
@@ -51,6 +54,7 @@ export async function addHistory(
   sites: readonly SiteHistoryItem[],
   base: string | undefined,
   pool: WorkPool,
+  store?: HistoryStore,
 ): Promise<void> {
   const groups: Group[] = single.map((item) => ({ index: item.index, verifiedCommit: item.verifiedCommit, queries: [item.query] }));
   const bySite = new Map<number, SiteHistoryItem[]>();
@@ -78,6 +82,7 @@ export async function addHistory(
       git,
       asked.flatMap(({ g, rev }) => groups[g]!.queries.map((query) => ({ ...query, rev }))),
       pool,
+      store,
     );
     let offset = 0;
     for (const { g, rev } of asked) {

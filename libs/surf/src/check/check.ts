@@ -426,7 +426,7 @@ async function judgeAll(
 
   if (history.length > 0 || siteHistory.length > 0) {
     const git = await gitContext();
-    if (git !== undefined) await addHistory(git, divergences, history, siteHistory, base, pool);
+    if (git !== undefined) await addHistory(git, divergences, history, siteHistory, base, pool, cache);
   }
 
   divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
