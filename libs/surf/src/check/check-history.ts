@@ -46,6 +46,10 @@ interface Group {
  *
  * With a `store` (the result cache), a version of a file already graded for the same question
  * is neither read from git nor parsed again (see `HistoryStore`).
+ *
+ * Returns the indexes of the divergences whose history is settled: found at the claim's own
+ * `verified_commit`, whose files never change, so another run gives the same fields whatever
+ * HEAD or the clone's other commits are then.
  */
 export async function addHistory(
   git: GitContext,
@@ -55,7 +59,7 @@ export async function addHistory(
   base: string | undefined,
   pool: WorkPool,
   store?: HistoryStore,
-): Promise<void> {
+): Promise<ReadonlySet<number>> {
   const groups: Group[] = single.map((item) => ({ index: item.index, verifiedCommit: item.verifiedCommit, queries: [item.query] }));
   const bySite = new Map<number, SiteHistoryItem[]>();
   for (const item of sites) {
@@ -93,8 +97,10 @@ export async function addHistory(
       if (matchesStamp(group, mine)) chosen[g] = rev;
     }
   }
+  const settled = new Set<number>();
   groups.forEach((group, g) => {
     const { fallback, missing } = revisions[g]!;
+    if (chosen[g] !== undefined && chosen[g] === group.verifiedCommit) settled.add(group.index);
     const rev = chosen[g] ?? fallback;
     const found = rev === undefined ? undefined : answers[g]!.get(rev);
     const d = divergences[group.index]!;
@@ -106,6 +112,7 @@ export async function addHistory(
       ...(missing !== undefined && chosen[g] === undefined ? { historyMissing: missing, historyNote: missingHistoryHint(missing) } : {}),
     };
   });
+  return settled;
 }
 
 /** Whether a claim's code at one revision hashes to its stamp. */

@@ -132,6 +132,10 @@ interface ClaimPlan {
   verdict?: 'clean' | 'v1' | 'diverged';
   /** For a clean `@N` claim: whether its anchor names what it named at its verified commit. */
   repoint?: RepointVerdict;
+  /** For a diverged claim: its divergence's index in the check's list. */
+  divergence?: number;
+  /** For a diverged claim: whether history was asked for its old code. */
+  historyAsked?: boolean;
 }
 
 /** A hub planned claim by claim whose clean verdict may be memoised: its memo key and quick facts. */
@@ -246,9 +250,10 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const answers = await hashing.complete(await parse(() => pool.run(hashing.tasks, options.onProgress)));
     questions.deliver(answers);
     const files = new Set([...hashJobs.map((job) => job.file), ...memoFiles]).size;
-    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs, checkCache?.cache);
+    const settled = new Set<number>();
+    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs, checkCache?.cache, settled);
     if (checkCache !== undefined) {
-      for (const candidate of candidates) rememberCleanHub(checkCache, candidate);
+      for (const candidate of candidates) rememberHub(checkCache, candidate, result.divergences, settled);
       await checkCache.cache.save();
     }
     return withCache(result, cacheStats(hashing.stats, checkCache, memoFiles, questions, entries));
@@ -263,12 +268,19 @@ type Entry =
   | { kind: 'memo'; hub: LoadedHub; memo: HubMemo };
 
 /**
- * Records the clean verdict of a hub planned claim by claim when every claim of it was clean and
- * every file it read has a content key, under the bytes those keys name.
+ * Records the verdicts of a hub planned claim by claim when every file it read has a content key,
+ * under the bytes those keys name: clean, or with divergences whose history (if any) is
+ * `settled` — read at the claim's own verified commit, which names its files for good. A
+ * divergence whose old code came from HEAD or a merge base, or could not be found, is judged
+ * again next time, since a new commit or a fetch may change it.
  */
-function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate): void {
+function rememberHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate, divergences: readonly Divergence[], settled: ReadonlySet<number>): void {
   // A hub without claims has nothing to spare.
-  if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === 'diverged' || plan.verdict === undefined)) return;
+  if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === undefined)) return;
+  // A claim with an unrecognized stamp reads no file, so its files are not the memo's to count.
+  if (plans.some((plan) => plan.recipe === undefined)) return;
+  const diverged = plans.filter((plan) => plan.verdict === 'diverged');
+  if (diverged.some((plan) => plan.divergence === undefined || (plan.historyAsked === true && !settled.has(plan.divergence)))) return;
   // A claim that could not be compared with its verified commit is judged again next time: the
   // commit may have been fetched, or the verification committed, meanwhile.
   if (plans.some((plan) => plan.repoint !== undefined && plan.repoint.kind !== 'same')) return;
@@ -286,6 +298,12 @@ function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: Me
     claims: plans.length,
     v1: plans.filter((plan) => plan.verdict === 'v1').length,
     refs: facts.refs,
+    ...(diverged.length > 0
+      ? {
+          divergences: diverged.map((plan) => divergences[plan.divergence!]!),
+          stale: diverged.flatMap((plan) => plan.anchors.flatMap((anchor) => (anchor ? [anchor.segments.map((s) => s.name)] : []))),
+        }
+      : {}),
   };
   checkCache.cache.recordHubMemo(hub.rel, key, memo);
 }
@@ -358,12 +376,13 @@ async function conclude(
   pool: WorkPool,
   knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
   cache: ResultCache | undefined,
+  settled: Set<number>,
 ): Promise<Omit<CheckResult, 'cache'>> {
   // One git context for the whole judgement, opened only when some claim needs history.
   let git: Promise<GitContext | undefined> | undefined;
   const gitContext = (): Promise<GitContext | undefined> => (git ??= GitContext.open(workspace.root));
   try {
-    return await judgeAll(workspace, entries, scope, historyBase, base, malformedHubs, files, pool, knownRefs, cache, gitContext);
+    return await judgeAll(workspace, entries, scope, historyBase, base, malformedHubs, files, pool, knownRefs, cache, gitContext, settled);
   } finally {
     await (await git)?.close();
   }
@@ -382,6 +401,7 @@ async function judgeAll(
   knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
   cache: ResultCache | undefined,
   gitContext: () => Promise<GitContext | undefined>,
+  settled: Set<number>,
 ): Promise<Omit<CheckResult, 'cache'>> {
   const notes = await compareRepoints(workspace.root, entries, gitContext, pool, cache);
   const divergences: Divergence[] = [];
@@ -394,9 +414,14 @@ async function judgeAll(
   let v1Clean = 0;
   for (const entry of entries) {
     if (entry.kind === 'memo') {
+      const remembered = entry.memo.divergences ?? [];
       claims += entry.memo.claims;
-      clean += entry.memo.claims;
+      clean += entry.memo.claims - remembered.length;
       v1Clean += entry.memo.v1;
+      if (remembered.length > 0) {
+        divergences.push(...remembered);
+        stale.set(entry.hub.rel, [...(stale.get(entry.hub.rel) ?? []), ...entry.memo.stale!.map((path) => [...path])]);
+      }
       continue;
     }
     if (entry.kind === 'malformed') {
@@ -417,6 +442,8 @@ async function judgeAll(
     stale.set(plan.hub.rel, paths);
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
     const { verifiedCommit } = plan.stamp;
+    plan.divergence = divergences.length;
+    plan.historyAsked = outcome.history !== undefined || outcome.siteHistory !== undefined;
     if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
     outcome.siteHistory?.forEach(({ currentCode, ...query }, site) =>
       siteHistory.push({ index: divergences.length, site, query, verifiedCommit, currentCode }),
@@ -426,7 +453,7 @@ async function judgeAll(
 
   if (history.length > 0 || siteHistory.length > 0) {
     const git = await gitContext();
-    if (git !== undefined) await addHistory(git, divergences, history, siteHistory, base, pool, cache);
+    if (git !== undefined) for (const index of await addHistory(git, divergences, history, siteHistory, base, pool, cache)) settled.add(index);
   }
 
   divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
