@@ -138,7 +138,7 @@ interface ClaimPlan {
   historyAsked?: boolean;
 }
 
-/** A hub planned claim by claim whose clean verdict may be memoised: its memo key and quick facts. */
+/** A hub planned claim by claim whose verdicts may be memoised: its memo key and quick facts. */
 interface MemoCandidate {
   readonly hub: LoadedHub;
   readonly key: string;
@@ -159,8 +159,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const { root } = workspace;
   const [scope, checkCache] = await Promise.all([CheckScope.build(root, options.files ?? [], options.base), CheckCache.open(root, options.cache)]);
   const historyBase = options.base ?? 'HEAD';
-  // A full check reads each hub's last clean verdict first: a hub whose text and files are as
-  // they were then is counted clean without planning any claim (see hub-memo.ts). A scoped check
+  // A full check reads each hub's last remembered verdicts first: a hub whose text and files are
+  // as they were then takes them without planning any claim (see hub-memo.ts). A scoped check
   // judges claim by claim (its tally of `--files` patterns needs every claim's files).
   const newStampRecipe = writeRecipe(workspace.config);
   const memoised = checkCache !== undefined && !scope.narrows;
