@@ -152,11 +152,14 @@ export async function warmAfterLogicEdit(surf: string, dir: string, runs: number
     process.stdout.write(`${formatComparison(firstRun)}\n`);
     first = firstRun.timeRatio;
     const cold = fastest(firstRun.baseline.samples);
-    const { diverged } = await divergedPair(surf, dir, file, original, edited, runs);
+    const second = await divergedPair(surf, dir, file, original, edited, runs);
+    const { diverged } = second;
+    const coldCpu = leastCpu(firstRun.baseline.samples);
     process.stdout.write(
       `  edited: ${file}, one claimed function's return value\n` +
+        `  least CPU (user + system): cold ${coldCpu.toFixed(0)} ms, first warm after the edit ${leastCpu(firstRun.ours.samples).toFixed(0)} ms (${((100 * leastCpu(firstRun.ours.samples)) / coldCpu).toFixed(1)} %), second ${leastCpu(second.result.ours.samples).toFixed(0)} ms (${((100 * leastCpu(second.result.ours.samples)) / coldCpu).toFixed(1)} %)\n` +
         `  fastest runs: cold ${cold.toFixed(0)} ms, first warm after the edit ${fastest(firstRun.ours.samples).toFixed(0)} ms (${((100 * fastest(firstRun.ours.samples)) / cold).toFixed(1)} % of cold), second ${diverged.toFixed(0)} ms (${((100 * diverged) / cold).toFixed(1)} % of cold)\n` +
-        `  target warm after a logic edit ≤ 10 % of cold (median, first run after the edit): ${first <= 0.1 ? 'met' : 'NOT met'}\n`,
+        `  target warm after a logic edit ≤ 10 % of cold (median wall time): first run after the edit ${first <= 0.1 ? 'met' : 'NOT met'}, second ${second.result.ours.medianMs / firstRun.baseline.medianMs <= 0.1 ? 'met' : 'NOT met'}\n`,
     );
   } finally {
     writeFileSync(path, original);
