@@ -89,4 +89,23 @@ describe('surf check with the result cache', () => {
     expect(readdirSync(join(dir, 'surf-v2')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(surf(r.dir, ['check', '--format', 'json', '--cache-dir', dir])).toEqual(uncached);
   });
+
+  it('reports a diverged run byte for byte as --no-cache does, in every format, on the first and the second run after the edit', () => {
+    const r = workspace(2);
+    // Stamped by verify over committed sources, so each claim carries a verified_commit that holds its code.
+    r.write({ 'hubs/h.md': readFileSync(join(r.dir, 'hubs/h.md'), 'utf8').replaceAll('    hash: 2:f1075e760a17\n', '') });
+    expect(surf(r.dir, ['verify']).status).toBe(0);
+    expect(readFileSync(join(r.dir, 'hubs/h.md'), 'utf8')).toContain('verified_commit: ');
+    r.commit('stamp');
+    r.write({ 'src/f1.rs': G1.replace('a + b', 'a - b') });
+    const dir = tempDir();
+    for (const format of ['human', 'json', 'junit', 'sarif', 'github', 'markdown', 'codequality']) {
+      const uncached = surf(r.dir, ['check', '--format', format, '--no-cache']);
+      expect(uncached.status, format).toBe(1);
+      expect(surf(r.dir, ['check', '--format', format, '--cache-dir', dir]), format).toEqual(uncached);
+      expect(surf(r.dir, ['check', '--format', format, '--cache-dir', dir]), format).toEqual(uncached);
+    }
+    // The second run took the hub's verdicts, divergence and history included, from the cache.
+    expect(readFileSync(join(dir, 'surf-v2', cacheFiles(dir)[0]!), 'utf8')).toMatch(/^H\t"hubs\/h\.md"\t[0-9a-f]+\t[0-9a-f]+\t\{.*"divergences":\[\{/m);
+  });
 });

@@ -24,7 +24,7 @@ export interface CacheStats {
   /** Files keyed by git's index without being read here (see `unchangedTrackedBlobs`). */
   readonly vouchedByGit: number;
   /**
-   * Hubs counted clean from their remembered verdict, none of whose claims was planned (see
+   * Hubs judged from their remembered verdicts (clean, or settled divergences), none of whose claims was planned (see
    * `hub-memo.ts`); their files count as hits unless another hub's claims asked about them.
    */
   readonly hubsRemembered?: number;

@@ -132,8 +132,9 @@ describe('the result cache of surf check', () => {
       garbage: 'not a cache\n\u0000\u0001',
       empty: '',
       'truncated in its header': good.slice(0, Math.floor(newline / 2)),
-      // Cut inside the last line: the lines before it are whole and still answer.
-      'truncated in its last line': good.slice(0, good.trimEnd().lastIndexOf('\t') + 3),
+      // Cut inside the last file's line: the lines before it are whole and still answer (the
+      // history lines after it go with it).
+      'truncated in its last line': good.slice(0, good.lastIndexOf('\t', good.indexOf('\n', good.lastIndexOf('\nF\t') + 1)) + 3),
       'header only': good.slice(0, newline + 1),
       'another version': `${JSON.stringify({ ...header, version: CACHE_FORMAT_VERSION + 1 })}\n${body}`,
       'another engine': `${JSON.stringify({ ...header, engine: '0'.repeat(64) })}\n${body}`,

@@ -9,6 +9,8 @@ import { type HubMemo, loadHubMemo } from './hub-memo.js';
 import { type StoredAnswer, loadAnswer, storeAnswer } from './stored-answer.js';
 import type { RepointAnswer } from '../history/repoint-of-file.js';
 import { type StoredRepoint, loadRepoint } from './stored-repoint.js';
+import type { HistoryAnswer } from '../history/history-of-file.js';
+import { type StoredHistory, loadHistory } from './stored-history.js';
 
 /** Where and whether `surf check` keeps its result cache. */
 export interface ResultCacheOptions {
@@ -29,10 +31,15 @@ export function defaultCacheDir(root: string): string {
 
 const FORMAT = 'driftgate-surf-check-cache';
 
-/** Line kinds: an anchored file's answers, a hub's clean verdict, and re-point answers. */
+/**
+ * Line kinds: an anchored file's answers, a hub's clean verdict, re-point answers, a file's blob
+ * id at a commit, and history answers (old code, magnitude) about an earlier version of a file.
+ */
 const FILE = 'F';
 const HUB = 'H';
 const REPOINT = 'R';
+const VERSION = 'V';
+const HISTORY = 'O';
 
 /**
  * One line of the cache file: its kind, what it is about (a file or a hub, workspace-relative),
@@ -72,6 +79,13 @@ interface RepointEntry {
   line: string | undefined;
 }
 
+/** A value kept per file and content key (a commit's blob id, an earlier version's history answers). */
+interface KeyedEntry {
+  /** Parsed value; undefined until the line is parsed. */
+  value: unknown;
+  line: string | undefined;
+}
+
 /**
  * The check's answers per anchored file, keyed by content, and each hub's last clean verdict: a
  * file's entry holds for the bytes whose git blob id it names, under one engine (see
@@ -99,7 +113,11 @@ export class ResultCache {
   readonly #hubs: Map<string, HubEntry>;
   /** File → its entries by `<old>.<new>` key. */
   readonly #repoints: Map<string, Map<string, RepointEntry>>;
+  /** Kind (`V`, `O`) → file → content key → entry. */
+  readonly #keyed: Map<string, Map<string, Map<string, KeyedEntry>>>;
   readonly #used = new Set<string>();
+  /** `kind\0file\0key` of every keyed entry this run read or wrote. */
+  readonly #keyedUsed = new Set<string>();
   #dirty = false;
 
   private constructor(
@@ -109,6 +127,7 @@ export class ResultCache {
     files: Map<string, FileEntry>,
     hubs: Map<string, HubEntry>,
     repoints: Map<string, Map<string, RepointEntry>>,
+    keyed: Map<string, Map<string, Map<string, KeyedEntry>>>,
   ) {
     this.#root = root;
     this.#path = path;
@@ -116,6 +135,7 @@ export class ResultCache {
     this.#files = files;
     this.#hubs = hubs;
     this.#repoints = repoints;
+    this.#keyed = keyed;
   }
 
   /** Opens (reads) the cache of the workspace at `root`. */
@@ -130,8 +150,8 @@ export class ResultCache {
     const workspace = createHash('sha256').update(rootReal).digest('hex').slice(0, 16);
     const path = join(dir, `check-${workspace}.json`);
     const engine = engineKey();
-    const { files, hubs, repoints } = await readLines(path, engine);
-    return new ResultCache(root, path, engine, files, hubs, repoints);
+    const { files, hubs, repoints, keyed } = await readLines(path, engine);
+    return new ResultCache(root, path, engine, files, hubs, repoints, keyed);
   }
 
   /** The cache file (for messages and tests). */
@@ -244,6 +264,65 @@ export class ResultCache {
     this.#dirty = true;
   }
 
+  /** The blob id of `file` at commit `commit`, as recorded (see `HistoryStore`). */
+  versionBlob(file: string, commit: string): string | undefined {
+    const value = this.#keyedValue(VERSION, file, commit);
+    return typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? value : undefined;
+  }
+
+  /** Records which blob `file` is at commit `commit` (a commit id names its tree for good). */
+  recordVersionBlob(file: string, commit: string, blob: string): void {
+    this.#recordKeyed(VERSION, file, commit, blob);
+  }
+
+  /** The stored answer to the history question `question` about `file` as the bytes `oldBlob` names. */
+  history(file: string, oldBlob: string, question: string): HistoryAnswer | undefined {
+    const value = this.#keyedValue(HISTORY, file, oldBlob);
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, question)) return undefined;
+    return loadHistory((value as Record<string, unknown>)[question]);
+  }
+
+  /** Stores a history answer; the answers for the same earlier bytes and other questions are kept. */
+  recordHistory(file: string, oldBlob: string, question: string, answer: HistoryAnswer): void {
+    const value = this.#keyedValue(HISTORY, file, oldBlob);
+    const kept = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, StoredHistory>) : {};
+    this.#recordKeyed(HISTORY, file, oldBlob, { ...kept, [question]: answer });
+  }
+
+  /** A keyed entry's value if its line checks out (a line that does not is dropped). */
+  #keyedValue(kind: string, file: string, key: string): unknown {
+    const entries = this.#keyed.get(kind)?.get(file);
+    const entry = entries?.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.line !== undefined && entry.value === undefined) {
+      const value = parseValue(entry.line, kind, file, key);
+      if (value === undefined) {
+        entries!.delete(key);
+        this.#dirty = true;
+        return undefined;
+      }
+      entry.value = value;
+    }
+    this.#keyedUsed.add(`${kind}\0${file}\0${key}`);
+    return entry.value;
+  }
+
+  /**
+   * Stores a keyed entry. The file's entries of the same kind that this run did not use are
+   * dropped (an older HEAD, an earlier version no claim is compared with any more), so they do
+   * not pile up commit after commit.
+   */
+  #recordKeyed(kind: string, file: string, key: string, value: unknown): void {
+    let byFile = this.#keyed.get(kind);
+    if (byFile === undefined) this.#keyed.set(kind, (byFile = new Map()));
+    let entries = byFile.get(file);
+    if (entries === undefined) byFile.set(file, (entries = new Map()));
+    for (const other of [...entries.keys()]) if (other !== key && !this.#keyedUsed.has(`${kind}\0${file}\0${other}`)) entries.delete(other);
+    entries.set(key, { value, line: undefined });
+    this.#keyedUsed.add(`${kind}\0${file}\0${key}`);
+    this.#dirty = true;
+  }
+
   /** Forgets the hub `rel`'s verdict (one of its claims is no longer clean). */
   dropHubMemo(rel: string): void {
     if (this.#hubs.delete(rel)) this.#dirty = true;
@@ -275,6 +354,14 @@ export class ResultCache {
         this.#dirty = true;
       }
     }
+    for (const byFile of this.#keyed.values()) {
+      for (const file of byFile.keys()) {
+        if (!existsSync(join(this.#root, ...file.split('/')))) {
+          byFile.delete(file);
+          this.#dirty = true;
+        }
+      }
+    }
     if (!this.#dirty) return false;
     const lines = [JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, engine: this.#engine })];
     for (const file of [...this.#files.keys()].sort()) {
@@ -290,6 +377,17 @@ export class ResultCache {
       for (const key of [...entries.keys()].sort()) {
         const entry = entries.get(key)!;
         lines.push(entry.line ?? formatLine(REPOINT, file, key, JSON.stringify(entry.answers)));
+      }
+    }
+    for (const kind of [VERSION, HISTORY]) {
+      const byFile = this.#keyed.get(kind);
+      if (byFile === undefined) continue;
+      for (const file of [...byFile.keys()].sort()) {
+        const entries = byFile.get(file)!;
+        for (const key of [...entries.keys()].sort()) {
+          const entry = entries.get(key)!;
+          lines.push(entry.line ?? formatLine(kind, file, key, JSON.stringify(entry.value)));
+        }
       }
     }
     try {
@@ -348,11 +446,12 @@ interface CacheLines {
   files: Map<string, FileEntry>;
   hubs: Map<string, HubEntry>;
   repoints: Map<string, Map<string, RepointEntry>>;
+  keyed: Map<string, Map<string, Map<string, KeyedEntry>>>;
 }
 
 async function readLines(path: string, engine: string): Promise<CacheLines> {
-  const empty = (): CacheLines => ({ files: new Map(), hubs: new Map(), repoints: new Map() });
-  const { files, hubs, repoints } = empty();
+  const empty = (): CacheLines => ({ files: new Map(), hubs: new Map(), repoints: new Map(), keyed: new Map() });
+  const { files, hubs, repoints, keyed } = empty();
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -377,9 +476,16 @@ async function readLines(path: string, engine: string): Promise<CacheLines> {
       let entries = repoints.get(parsed.id);
       if (entries === undefined) repoints.set(parsed.id, (entries = new Map()));
       entries.set(parsed.key, { key: parsed.key, answers: undefined, line });
+    } else if (line.startsWith(`${VERSION}\t`) || line.startsWith(`${HISTORY}\t`)) {
+      const kind = line.slice(0, 1);
+      let byFile = keyed.get(kind);
+      if (byFile === undefined) keyed.set(kind, (byFile = new Map()));
+      let entries = byFile.get(parsed.id);
+      if (entries === undefined) byFile.set(parsed.id, (entries = new Map()));
+      entries.set(parsed.key, { value: undefined, line });
     }
   }
-  return { files, hubs, repoints };
+  return { files, hubs, repoints, keyed };
 }
 
 function readLine(line: string): Line | undefined {

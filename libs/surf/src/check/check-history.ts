@@ -3,7 +3,7 @@ import { cappedTokenDistance, categorizeMagnitude } from '../history/magnitude.j
 import type { Divergence } from './divergence.js';
 import type { GitContext } from '../history/git-context.js';
 import { historyRevisions, missingHistoryHint } from '../history/history-revisions.js';
-import { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from '../history/magnitude-from-history.js';
+import { type HistoryAnswer, type HistoryQuery, type HistoryStore, magnitudeFromHistory } from '../history/magnitude-from-history.js';
 import type { WorkPool } from '../pool/work-pool.js';
 
 /** A changed single-site claim (or one site of a multi-site claim) waiting for its history. */
@@ -43,6 +43,13 @@ interface Group {
  * site missing there counts as changed), a magnitude graded over those sites (their token
  * distances summed), `oldCode`/`newCode` of those sites (joined by a blank line, in `at:` order)
  * and a `location` on the first of them.
+ *
+ * With a `store` (the result cache), a version of a file already graded for the same question
+ * is neither read from git nor parsed again (see `HistoryStore`).
+ *
+ * Returns the indexes of the divergences whose history is settled: found at the claim's own
+ * `verified_commit`, whose files never change, so another run gives the same fields whatever
+ * HEAD or the clone's other commits are then.
  */
 export async function addHistory(
   git: GitContext,
@@ -51,7 +58,8 @@ export async function addHistory(
   sites: readonly SiteHistoryItem[],
   base: string | undefined,
   pool: WorkPool,
-): Promise<void> {
+  store?: HistoryStore,
+): Promise<ReadonlySet<number>> {
   const groups: Group[] = single.map((item) => ({ index: item.index, verifiedCommit: item.verifiedCommit, queries: [item.query] }));
   const bySite = new Map<number, SiteHistoryItem[]>();
   for (const item of sites) {
@@ -78,6 +86,7 @@ export async function addHistory(
       git,
       asked.flatMap(({ g, rev }) => groups[g]!.queries.map((query) => ({ ...query, rev }))),
       pool,
+      store,
     );
     let offset = 0;
     for (const { g, rev } of asked) {
@@ -88,8 +97,10 @@ export async function addHistory(
       if (matchesStamp(group, mine)) chosen[g] = rev;
     }
   }
+  const settled = new Set<number>();
   groups.forEach((group, g) => {
     const { fallback, missing } = revisions[g]!;
+    if (chosen[g] !== undefined && chosen[g] === group.verifiedCommit) settled.add(group.index);
     const rev = chosen[g] ?? fallback;
     const found = rev === undefined ? undefined : answers[g]!.get(rev);
     const d = divergences[group.index]!;
@@ -101,6 +112,7 @@ export async function addHistory(
       ...(missing !== undefined && chosen[g] === undefined ? { historyMissing: missing, historyNote: missingHistoryHint(missing) } : {}),
     };
   });
+  return settled;
 }
 
 /** Whether a claim's code at one revision hashes to its stamp. */

@@ -5,8 +5,8 @@ import { type LoadedHub, type LoadedWorkspace, loadWorkspace } from '../workspac
 import { runVerify } from '../verify/verify.js';
 
 // `surf check` plans the claims of a hub in the plain subset from its quick facts, so a run where
-// every claim is clean parses no hub's YAML; a hub is parsed when one of its claims diverges (the
-// divergence needs its prose) or when it is outside the subset.
+// every claim is clean parses no hub's YAML, nor does one where claims diverge (the quick facts
+// hold a claim's prose, id and line too); a hub is parsed only when it is outside the subset.
 
 const repos: TempRepo[] = [];
 afterEach(() => {
@@ -62,15 +62,16 @@ describe('surf check from quick facts', () => {
     );
   });
 
-  it('parses the hub of a diverged claim, whose divergence carries what parsing gives', async () => {
+  it('does not parse the hub of a diverged claim either, whose divergence carries what parsing gives', async () => {
     const repo = await stampedRepo({ 'hubs/one.md': hubText(), 'hubs/two.md': hubText() });
     const fresh = await loadWorkspace(repo.dir);
     const claimB = fresh.hubs.find((h) => h.rel === 'hubs/two.md')!.hub!.anchors[1]!;
     repo.write({ 'src/m.ts': SOURCE.replace('x * 2', 'x * 3') });
     const { workspace, reads } = await counted(repo.dir);
     const result = await checkColdAndWarm(workspace, { workers: 0 });
-    // Both hubs anchor b, so both are parsed, each for its own divergence.
-    expect([...reads.keys()].sort()).toEqual(['hubs/one.md', 'hubs/two.md']);
+    // Both hubs anchor b, and each divergence is built from its hub's quick facts.
+    expect(result.divergences.map((d) => d.hub)).toEqual(['hubs/one.md', 'hubs/two.md']);
+    expect([...reads.keys()]).toEqual([]);
     const two = result.divergences.find((d) => d.hub === 'hubs/two.md')!;
     expect(two).toMatchObject({ kind: 'changed', claim: 'b doubles', prose: 'b doubles', hubLine: claimB.line, id: claimB.id, oldHash: claimB.hash });
   });

@@ -5,7 +5,7 @@ import { type HubMemo, hubMemoKey } from '../cache/hub-memo.js';
 import type { ResultCache, ResultCacheOptions } from '../cache/result-cache.js';
 import { combineSiteHashes } from '../hash/hash.js';
 import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
-import { type Claim, claimSites } from '../hub/hub-types.js';
+import { claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../locate/resolve.js';
 import { type Recipe, formatStamp, parseStamp } from '../hash/stamp.js';
@@ -119,11 +119,10 @@ export interface CheckResult {
 interface ClaimPlan {
   readonly hub: LoadedHub;
   /**
-   * The parsed claim. Read only for a claim that diverged: a clean claim of a hub in the plain
-   * subset is judged from its quick facts, and its hub's YAML is never parsed.
+   * The claim's line, prose, id, stored stamp and `ignore_literals`, as parsed: for a hub in the
+   * plain subset from its quick facts, so its YAML is never parsed, whether a claim of it
+   * diverges or not.
    */
-  readonly claim: () => Claim;
-  /** The claim's stored stamp and `ignore_literals`, as parsed. */
   readonly stamp: ClaimStampFacts;
   readonly sites: readonly string[];
   readonly recipe: Recipe | undefined;
@@ -133,9 +132,13 @@ interface ClaimPlan {
   verdict?: 'clean' | 'v1' | 'diverged';
   /** For a clean `@N` claim: whether its anchor names what it named at its verified commit. */
   repoint?: RepointVerdict;
+  /** For a diverged claim: its divergence's index in the check's list. */
+  divergence?: number;
+  /** For a diverged claim: whether history was asked for its old code. */
+  historyAsked?: boolean;
 }
 
-/** A hub planned claim by claim whose clean verdict may be memoised: its memo key and quick facts. */
+/** A hub planned claim by claim whose verdicts may be memoised: its memo key and quick facts. */
 interface MemoCandidate {
   readonly hub: LoadedHub;
   readonly key: string;
@@ -156,8 +159,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const { root } = workspace;
   const [scope, checkCache] = await Promise.all([CheckScope.build(root, options.files ?? [], options.base), CheckCache.open(root, options.cache)]);
   const historyBase = options.base ?? 'HEAD';
-  // A full check reads each hub's last clean verdict first: a hub whose text and files are as
-  // they were then is counted clean without planning any claim (see hub-memo.ts). A scoped check
+  // A full check reads each hub's last remembered verdicts first: a hub whose text and files are
+  // as they were then takes them without planning any claim (see hub-memo.ts). A scoped check
   // judges claim by claim (its tally of `--files` patterns needs every claim's files).
   const newStampRecipe = writeRecipe(workspace.config);
   const memoised = checkCache !== undefined && !scope.narrows;
@@ -200,6 +203,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       facts?.stamps ??
       loaded.hub!.anchors.map((claim) => ({
         line: claim.line,
+        claim: claim.claim,
+        ...(claim.id !== undefined ? { id: claim.id } : {}),
         hash: claim.hash,
         ignoreLiterals: claim.ignoreLiterals,
         ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
@@ -213,7 +218,6 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
       const recipe = checkRecipe(claimStamp.hash, newStampRecipe, stamp);
       const plan: ClaimPlan = {
         hub: loaded,
-        claim: () => parsedClaim(loaded, index),
         stamp: claimStamp,
         sites,
         recipe,
@@ -246,9 +250,10 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const answers = await hashing.complete(await parse(() => pool.run(hashing.tasks, options.onProgress)));
     questions.deliver(answers);
     const files = new Set([...hashJobs.map((job) => job.file), ...memoFiles]).size;
-    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs, checkCache?.cache);
+    const settled = new Set<number>();
+    const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs, checkCache?.cache, settled);
     if (checkCache !== undefined) {
-      for (const candidate of candidates) rememberCleanHub(checkCache, candidate);
+      for (const candidate of candidates) rememberHub(checkCache, candidate, result.divergences, settled);
       await checkCache.cache.save();
     }
     return withCache(result, cacheStats(hashing.stats, checkCache, memoFiles, questions, entries));
@@ -257,33 +262,25 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   }
 }
 
-/**
- * Claim `index` of a hub whose quick facts were read: the scanner admits only hubs that parse,
- * with the same claims in the same order.
- */
-function parsedClaim(loaded: LoadedHub, index: number): Claim {
-  const claim = loaded.hub?.anchors[index];
-  if (claim === undefined) {
-    // A bug of the scanner, never of the hub: say how to get past it until it is fixed.
-    throw new Error(
-      `internal error: ${loaded.rel} passed the plain-hub scan but its claim ${index + 1} does not parse the same way; please report it. Until then, a YAML comment line in its frontmatter makes surf parse that hub in full`,
-    );
-  }
-  return claim;
-}
-
 type Entry =
   | { kind: 'malformed'; divergence: Divergence }
   | { kind: 'claim'; plan: ClaimPlan }
   | { kind: 'memo'; hub: LoadedHub; memo: HubMemo };
 
 /**
- * Records the clean verdict of a hub planned claim by claim when every claim of it was clean and
- * every file it read has a content key, under the bytes those keys name.
+ * Records the verdicts of a hub planned claim by claim when every file it read has a content key,
+ * under the bytes those keys name: clean, or with divergences whose history (if any) is
+ * `settled` — read at the claim's own verified commit, which names its files for good. A
+ * divergence whose old code came from HEAD or a merge base, or could not be found, is judged
+ * again next time, since a new commit or a fetch may change it.
  */
-function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate): void {
+function rememberHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate, divergences: readonly Divergence[], settled: ReadonlySet<number>): void {
   // A hub without claims has nothing to spare.
-  if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === 'diverged' || plan.verdict === undefined)) return;
+  if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === undefined)) return;
+  // A claim with an unrecognized stamp reads no file, so its files are not the memo's to count.
+  if (plans.some((plan) => plan.recipe === undefined)) return;
+  const diverged = plans.filter((plan) => plan.verdict === 'diverged');
+  if (diverged.some((plan) => plan.divergence === undefined || (plan.historyAsked === true && !settled.has(plan.divergence)))) return;
   // A claim that could not be compared with its verified commit is judged again next time: the
   // commit may have been fetched, or the verification committed, meanwhile.
   if (plans.some((plan) => plan.repoint !== undefined && plan.repoint.kind !== 'same')) return;
@@ -301,6 +298,12 @@ function rememberCleanHub(checkCache: CheckCache, { hub, key, facts, plans }: Me
     claims: plans.length,
     v1: plans.filter((plan) => plan.verdict === 'v1').length,
     refs: facts.refs,
+    ...(diverged.length > 0
+      ? {
+          divergences: diverged.map((plan) => divergences[plan.divergence!]!),
+          stale: diverged.flatMap((plan) => plan.anchors.flatMap((anchor) => (anchor ? [anchor.segments.map((s) => s.name)] : []))),
+        }
+      : {}),
   };
   checkCache.cache.recordHubMemo(hub.rel, key, memo);
 }
@@ -373,12 +376,13 @@ async function conclude(
   pool: WorkPool,
   knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
   cache: ResultCache | undefined,
+  settled: Set<number>,
 ): Promise<Omit<CheckResult, 'cache'>> {
   // One git context for the whole judgement, opened only when some claim needs history.
   let git: Promise<GitContext | undefined> | undefined;
   const gitContext = (): Promise<GitContext | undefined> => (git ??= GitContext.open(workspace.root));
   try {
-    return await judgeAll(workspace, entries, scope, historyBase, base, malformedHubs, files, pool, knownRefs, cache, gitContext);
+    return await judgeAll(workspace, entries, scope, historyBase, base, malformedHubs, files, pool, knownRefs, cache, gitContext, settled);
   } finally {
     await (await git)?.close();
   }
@@ -397,6 +401,7 @@ async function judgeAll(
   knownRefs: ReadonlyMap<LoadedHub, readonly string[]>,
   cache: ResultCache | undefined,
   gitContext: () => Promise<GitContext | undefined>,
+  settled: Set<number>,
 ): Promise<Omit<CheckResult, 'cache'>> {
   const notes = await compareRepoints(workspace.root, entries, gitContext, pool, cache);
   const divergences: Divergence[] = [];
@@ -409,9 +414,14 @@ async function judgeAll(
   let v1Clean = 0;
   for (const entry of entries) {
     if (entry.kind === 'memo') {
+      const remembered = entry.memo.divergences ?? [];
       claims += entry.memo.claims;
-      clean += entry.memo.claims;
+      clean += entry.memo.claims - remembered.length;
       v1Clean += entry.memo.v1;
+      if (remembered.length > 0) {
+        divergences.push(...remembered);
+        stale.set(entry.hub.rel, [...(stale.get(entry.hub.rel) ?? []), ...entry.memo.stale!.map((path) => [...path])]);
+      }
       continue;
     }
     if (entry.kind === 'malformed') {
@@ -431,7 +441,9 @@ async function judgeAll(
     const paths = stale.get(plan.hub.rel) ?? [];
     stale.set(plan.hub.rel, paths);
     for (const anchor of plan.anchors) if (anchor) paths.push(anchor.segments.map((s) => s.name));
-    const verifiedCommit = plan.claim().verifiedCommit;
+    const { verifiedCommit } = plan.stamp;
+    plan.divergence = divergences.length;
+    plan.historyAsked = outcome.history !== undefined || outcome.siteHistory !== undefined;
     if (outcome.history) history.push({ index: divergences.length, query: outcome.history, verifiedCommit });
     outcome.siteHistory?.forEach(({ currentCode, ...query }, site) =>
       siteHistory.push({ index: divergences.length, site, query, verifiedCommit, currentCode }),
@@ -441,7 +453,7 @@ async function judgeAll(
 
   if (history.length > 0 || siteHistory.length > 0) {
     const git = await gitContext();
-    if (git !== undefined) await addHistory(git, divergences, history, siteHistory, base, pool);
+    if (git !== undefined) for (const index of await addHistory(git, divergences, history, siteHistory, base, pool, cache)) settled.add(index);
   }
 
   divergences.push(...propagateRefs(workspace.hubs, stale, knownRefs));
@@ -532,9 +544,9 @@ type Judgement =
 function judge(plan: ClaimPlan): Judgement {
   const { sites, hub } = plan;
   const { hash, ignoreLiterals } = plan.stamp;
-  // Built only for a claim that diverged: it reads the parsed claim.
+  // Built only for a claim that diverged.
   const base = () => {
-    const claim = plan.claim();
+    const claim = plan.stamp;
     const prose = rustTrimEnd(rustTrimStart(claim.claim));
     return {
       hub: hub.rel,

@@ -92,8 +92,8 @@ describe('scoped commands pass over hubs with nothing in scope', () => {
           ['hubs/malformed.md', 'unresolvable'],
           ['hubs/b.md', 'referenced_stale'],
         ]);
-        // Only the hub with a claim in scope and the malformed one were parsed.
-        expect([...parsed].sort()).toEqual(['hubs/a.md', 'hubs/malformed.md']);
+        // Only the malformed hub was parsed: the diverged claim's hub is read from its quick facts.
+        expect([...parsed].sort()).toEqual(['hubs/malformed.md']);
       }
     }
   });

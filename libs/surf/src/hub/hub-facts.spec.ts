@@ -19,6 +19,8 @@ function agrees(text: string): boolean {
     sites: hub.anchors.map(claimSites),
     stamps: hub.anchors.map((claim) => ({
       line: claim.line,
+      claim: claim.claim,
+      ...(claim.id !== undefined ? { id: claim.id } : {}),
       hash: claim.hash,
       ignoreLiterals: claim.ignoreLiterals,
       ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
@@ -63,13 +65,20 @@ describe('quickHubFacts', () => {
       refs: ['./other.md', '../x/y.md > A > B'],
       sites: [['src/auth.ts > Session > expire'], ['src/a.py > A > B > run', 'src/b.go > F']],
       stamps: [
-        { line: 8, hash: '2:0123456789ab', ignoreLiterals: false, verifiedCommit: '0123456789abcdef0123456789abcdef01234567' },
-        { line: 15, hash: '123456789012', ignoreLiterals: true },
+        {
+          line: 8,
+          claim: 'Sessions expire after [30] minutes, always.',
+          id: 'c_18be38a62d95d1d80001',
+          hash: '2:0123456789ab',
+          ignoreLiterals: false,
+          verifiedCommit: '0123456789abcdef0123456789abcdef01234567',
+        },
+        { line: 15, claim: "It's one site per file", hash: '123456789012', ignoreLiterals: true },
       ],
     });
     expect(agrees(TYPICAL)).toBe(true);
     expect(quickHubFacts(TYPICAL.replaceAll('\n', '\r\n'))).toEqual(quickHubFacts(TYPICAL));
-    expect(quickHubFacts('---\nanchors:\n- claim: c\n  at: a.rs > f\n---\n')).toEqual({ refs: [], sites: [['a.rs > f']], stamps: [{ line: 3, hash: undefined, ignoreLiterals: false }] });
+    expect(quickHubFacts('---\nanchors:\n- claim: c\n  at: a.rs > f\n---\n')).toEqual({ refs: [], sites: [['a.rs > f']], stamps: [{ line: 3, claim: 'c', hash: undefined, ignoreLiterals: false }] });
   });
 
   it('gives nothing for what it does not certainly understand, malformed hubs included', () => {

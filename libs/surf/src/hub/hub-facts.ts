@@ -7,14 +7,21 @@ export interface HubFacts {
   readonly refs: readonly string[];
   /** Each claim's `at:` sites, in claim order, exactly as `claimSites` of the parsed claim. */
   readonly sites: ReadonlyArray<readonly string[]>;
-  /** Each claim's item line, `hash`, `ignore_literals` and `verified_commit`, in claim order, exactly as the parsed claim's. */
+  /** Each claim's item line, prose, `id`, `hash`, `ignore_literals` and `verified_commit`, in claim order, exactly as the parsed claim's. */
   readonly stamps: ReadonlyArray<ClaimStampFacts>;
 }
 
-/** What `surf check` needs of a claim to judge and report it clean, besides its sites. */
+/**
+ * What `surf check` needs of a claim to judge and report it, besides its sites — clean or
+ * diverged, so a hub one of whose claims diverges is not parsed for its report either.
+ */
 export interface ClaimStampFacts {
   /** 1-based line of the claim's `- ` item in the hub file, as the parsed claim's `line`. */
   readonly line: number;
+  /** The prose sentence, untrimmed, as the parsed claim's `claim`. */
+  readonly claim: string;
+  /** The claim's `id`, as written (absent when it has none). */
+  readonly id?: string;
   readonly hash: string | undefined;
   readonly ignoreLiterals: boolean;
   /**
@@ -137,6 +144,8 @@ function readClaims(reader: LineReader): ClaimFacts[] | undefined {
     let at: string[] | undefined;
     let hash: string | undefined;
     let verifiedCommit: string | undefined;
+    let prose: string | undefined;
+    let id: string | undefined;
     let ignoreLiterals = false;
     // The dash line carries the item's first key; the rest sit at dash + 2.
     let pair = keyValue(`${' '.repeat(dash + 2)}${line.slice(dash + 2)}`, dash + 2);
@@ -156,6 +165,8 @@ function readClaims(reader: LineReader): ClaimFacts[] | undefined {
         if (key === 'at') at = [value];
         if (key === 'hash') hash = value;
         if (key === 'verified_commit') verifiedCommit = value;
+        if (key === 'claim') prose = value;
+        if (key === 'id') id = value;
       }
       const next = reader.peek();
       if (next === undefined || indentOf(next) !== dash + 2) break;
@@ -163,8 +174,9 @@ function readClaims(reader: LineReader): ClaimFacts[] | undefined {
       pair = keyValue(next, dash + 2);
       if (pair === undefined) return undefined;
     }
-    if (pair === undefined || !keys.has('claim') || at === undefined) return undefined;
-    claims.push({ sites: at, stamp: { line: itemLine, hash, ignoreLiterals, ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) } });
+    if (pair === undefined || prose === undefined || at === undefined) return undefined;
+    const stamp = { line: itemLine, claim: prose, ...(id !== undefined ? { id } : {}), hash, ignoreLiterals, ...(verifiedCommit !== undefined ? { verifiedCommit } : {}) };
+    claims.push({ sites: at, stamp });
   }
   return claims.length === 0 ? undefined : claims;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPORT_FORMAT_NAMES, fromSurfCheck, renderReport } from '@driftgate/report';
 import {
   type CheckResult,
   formatAnchor,
@@ -26,7 +27,9 @@ import { nodesInside } from './span-nodes.js';
 // The result cache must never change a verdict. Over the mutation campaign's own edits of real
 // code (one-token logic mutations, which must diverge, and neutral comment/whitespace/CRLF edits,
 // which must not), every check is run three ways — uncached, with the cache after the edit (the
-// edited file misses), and again (everything hits) — and the three results must be equal.
+// edited file misses), and again (everything hits: a hub whose divergences were settled at their
+// verified commit is taken whole from the cache) — and the three results must be equal, and so
+// must every report format rendered from them, byte for byte.
 
 const workspaceRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const SEED = 20261201;
@@ -102,7 +105,8 @@ beforeAll(async () => {
     }
   }
   tree['hubs/real.md'] = `---\nsummary: claims on real code\nanchors:\n${items}---\n`;
-  repo = createTempRepo(tree, { commit: false });
+  // Sources committed before the stamps, as in a repository: each claim's verified_commit holds its code.
+  repo = createTempRepo(tree);
   await runVerify(await loadWorkspace(repo.dir));
   repo.commit('stamped');
   cacheDir = mkdtempSync(join(tmpdir(), 'surf-cache-differential-'));
@@ -144,6 +148,12 @@ afterAll(() => {
 
 const verdict = ({ cache: _cache, ...rest }: CheckResult) => rest;
 
+/** Every report format of a check, as the CLI renders it for an unscoped run (every claim listed). */
+function rendered(result: CheckResult, workspace: Parameters<typeof fromSurfCheck>[1]['workspace']): Record<string, { out: string; err: string }> {
+  const report = fromSurfCheck(result, { version: '0.0.0', workspace });
+  return Object.fromEntries(REPORT_FORMAT_NAMES.map((format) => [format, renderReport(report, format)]));
+}
+
 describe('the result cache over the mutation campaign’s edits', () => {
   it('samples real code in several languages', () => {
     expect(originals.size).toBeGreaterThanOrEqual(6);
@@ -156,6 +166,7 @@ describe('the result cache over the mutation campaign’s edits', () => {
     const first = await check(true);
     expect(first.passed, JSON.stringify(first.divergences.slice(0, 3))).toBe(true);
     let diverged = 0;
+    let remembered = 0;
     for (const edit of edits) {
       writeFileSync(join(repo.dir, edit.file), edit.text);
       const uncached = await check(false);
@@ -163,13 +174,22 @@ describe('the result cache over the mutation campaign’s edits', () => {
       const warm = await check(true);
       expect(verdict(afterEdit), edit.label).toEqual(verdict(uncached));
       expect(verdict(warm), edit.label).toEqual(verdict(uncached));
+      const reports = rendered(uncached, workspace);
+      expect(rendered(afterEdit, workspace), edit.label).toStrictEqual(reports);
+      expect(rendered(warm, workspace), edit.label).toStrictEqual(reports);
       expect(afterEdit.cache?.misses, edit.label).toBeLessThanOrEqual(2);
       expect(warm.cache?.misses, edit.label).toBe(0);
-      if (!uncached.passed) diverged++;
+      if (!uncached.passed) {
+        diverged++;
+        // The second run after the edit took the diverged hub whole from the cache.
+        if (uncached.divergences.every((d) => d.oldCodeFrom !== undefined && d.historyMissing === undefined)) remembered += warm.cache?.hubsRemembered === 1 ? 1 : 0;
+      }
       writeFileSync(join(repo.dir, edit.file), originals.get(edit.file)!);
     }
     // The sample holds both kinds: edits the gate must see and edits it must not.
     expect(diverged).toBeGreaterThan(0);
     expect(diverged).toBeLessThan(edits.length);
+    // …and the diverged runs went through the remembered-hub path, not only through per-file answers.
+    expect(remembered).toBeGreaterThan(0);
   }, 600_000);
 });
