@@ -94,6 +94,21 @@ describe(`the compile cache on Node ${NEW_NODE}`, () => {
     expect(files(join(off, 'node_modules/.cache'))).toEqual([]);
   });
 
+  it('follows --cache-dir before SURF_CACHE_DIR, and is off with --no-cache, as the result cache is', () => {
+    const surfBin = BINS.find((b) => b.bin === 'surf' && b.path.includes('tools/surf'))!;
+    const key = readFileSync(surfBin.key, 'utf8').trim();
+    const run = (cwd: string, args: string[], extra: Record<string, string> = {}) => spawnSync(newNode, [surfBin.path, 'check', ...args], { cwd, encoding: 'utf8', env: env(extra) });
+    const cwd = workspace();
+    run(cwd, ['--cache-dir', 'flagged'], { SURF_CACHE_DIR: 'unused' });
+    expect(files(join(cwd, 'flagged/compile', key)).length).toBeGreaterThan(1);
+    expect(existsSync(join(cwd, 'unused'))).toBe(false);
+    run(cwd, ['--cache-dir=also']);
+    expect(files(join(cwd, 'also/compile', key)).length).toBeGreaterThan(1);
+    const off = workspace();
+    run(off, ['--no-cache']);
+    expect(files(join(off, 'node_modules/.cache'))).toEqual([]);
+  });
+
   it('writes nothing where there is no node_modules folder up the tree', () => {
     const cwd = workspace();
     rmSync(join(cwd, 'node_modules'), { recursive: true });
