@@ -4,7 +4,7 @@ import { type CacheStats, CheckCache, planCachedHashingIn } from '../cache/cache
 import { type HubMemo, hubMemoKey } from '../cache/hub-memo.js';
 import type { ResultCache, ResultCacheOptions } from '../cache/result-cache.js';
 import { combineSiteHashes } from '../hash/hash.js';
-import { type ClaimStampFacts, type HubFacts, quickHubFacts } from '../hub/hub-facts.js';
+import { type ClaimStampFacts, type HubFacts, quickHubFacts, stampFactsOf } from '../hub/hub-facts.js';
 import { claimSites } from '../hub/hub-types.js';
 import { rustTrimEnd, rustTrimStart } from '../hub/rust-lines.js';
 import type { Span } from '../locate/resolve.js';
@@ -199,16 +199,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const candidate = memoKey !== undefined && facts !== undefined ? { hub: loaded, key: memoKey, facts, plans: [] as ClaimPlan[] } : undefined;
     if (candidate) candidates.push(candidate);
     const claimSitesList = facts?.sites ?? loaded.hub!.anchors.map(claimSites);
-    const stamps =
-      facts?.stamps ??
-      loaded.hub!.anchors.map((claim) => ({
-        line: claim.line,
-        claim: claim.claim,
-        ...(claim.id !== undefined ? { id: claim.id } : {}),
-        hash: claim.hash,
-        ignoreLiterals: claim.ignoreLiterals,
-        ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
-      }));
+    const stamps = facts?.stamps ?? loaded.hub!.anchors.map(stampFactsOf);
     for (const [index, sites] of claimSitesList.entries()) {
       const targets = sites.map(siteTarget);
       const files = targets.flatMap((t) => (isSiteFailure(t) ? [] : [t.anchor.file]));

@@ -1,5 +1,6 @@
 import { rustLines, rustTrimEnd } from './rust-lines.js';
 import { opensFrontmatter } from './frontmatter-fence.js';
+import type { Claim } from './hub-types.js';
 
 /** What a scoped command needs to know about a hub before deciding to parse it. */
 export interface HubFacts {
@@ -29,6 +30,18 @@ export interface ClaimStampFacts {
    * matches are compared with that commit's, and a clean claim's hub is not parsed for it.
    */
   readonly verifiedCommit?: string;
+}
+
+/** A parsed claim's {@link ClaimStampFacts}: what the quick scan reads of it, for a hub it cannot scan. */
+export function stampFactsOf(claim: Claim): ClaimStampFacts {
+  return {
+    line: claim.line,
+    claim: claim.claim,
+    ...(claim.id !== undefined ? { id: claim.id } : {}),
+    hash: claim.hash,
+    ignoreLiterals: claim.ignoreLiterals,
+    ...(claim.verifiedCommit !== undefined ? { verifiedCommit: claim.verifiedCommit } : {}),
+  };
 }
 
 interface ClaimFacts {
