@@ -217,7 +217,8 @@ describe('surf triage never stamps code the reviewer was not shown (tmux)', () =
   /** beta as CHANGED has it, changed once more: what a formatter or a `git pull` might leave. */
   const changedAgain = (source: string) => source.replace('sum + x * 2', 'sum + x * 3');
 
-  it('code changed after `a` and before `w`: the claim goes back to undecided with the new diff, and is not written', async () => {
+  /** A session that accepted beta, whose code another process then changed once more. */
+  async function acceptedThenChanged(): Promise<{ repo: TempRepo; t: ReturnType<typeof startTriage>; hubBefore: Buffer }> {
     const repo = await threeDivergenceRepo();
     cleanups.push(() => repo.dispose());
     const t = startTriage(repo);
@@ -225,8 +226,13 @@ describe('surf triage never stamps code the reviewer was not shown (tmux)', () =
     t.keys('a');
     await t.until('accepted 1 · skipped 0');
     const hubBefore = readFileSync(join(repo.dir, 'hubs/helpers.md'));
-    // Another process changes the accepted code while the view is open.
     writeFileSync(join(repo.dir, 'src/lib.ts'), changedAgain(readFileSync(join(repo.dir, 'src/lib.ts'), 'utf8')));
+    return { repo, t, hubBefore };
+  }
+
+  it('code changed after `a` and before `w`: the claim goes back to undecided with the new diff, and is not written', async () => {
+    // Another process changes the accepted code while the view is open.
+    const { repo, t, hubBefore } = await acceptedThenChanged();
     t.keys('w');
     const back = await t.until('changed since you accepted');
     expect(back).toContain('accepted 0 · skipped 0');
@@ -247,13 +253,7 @@ describe('surf triage never stamps code the reviewer was not shown (tmux)', () =
   });
 
   it('accepted again after the new diff was shown: the stamp written is the one of the code shown', async () => {
-    const repo = await threeDivergenceRepo();
-    cleanups.push(() => repo.dispose());
-    const t = startTriage(repo);
-    await t.until('3 diverged: 1 large');
-    t.keys('a');
-    await t.until('accepted 1 · skipped 0');
-    writeFileSync(join(repo.dir, 'src/lib.ts'), changedAgain(readFileSync(join(repo.dir, 'src/lib.ts'), 'utf8')));
+    const { repo, t } = await acceptedThenChanged();
     t.keys('w');
     await t.until('changed since you accepted');
     const shownNow = (await runCheck(await loadWorkspace(repo.dir), { workers: 0 })).divergences.find((d) => d.at === 'src/lib.ts > beta')!;

@@ -11,6 +11,7 @@ import { GIT_TEST_ENV, createTempRepo, type TempRepo } from '../../../../test/su
 import { CHANGED, SOURCE, threeDivergenceRepo } from '../model/three-divergences.test-helpers.js';
 import { TRIAGE_BINDINGS } from '../model/key-bindings.js';
 import { cells } from './labels.js';
+import type { EditorLauncher } from '../decisions/editor-launcher.js';
 import { type TriageEnd, TriageApp } from './triage-app.js';
 
 let repo: TempRepo;
@@ -516,52 +517,42 @@ describe('TriageApp: the hub is read again after e', () => {
 describe('TriageApp: what e tells after the editor returns', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
 
-  it('an editor left without saving changed nothing, and says so instead of "read again"', async () => {
+  /** The view over the three-divergence repository with `launcher` as its editor; counts rechecks. */
+  async function withEditor(launcher: EditorLauncher, use: (app: ReturnType<typeof render>, rechecks: () => number) => Promise<void>): Promise<void> {
     const r = await threeDivergenceRepo();
     try {
       const initial = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
       let rechecks = 0;
-      const app = render(
-        <TriageApp
-          root={r.dir}
-          divergences={initial.divergences}
-          onEnd={() => undefined}
-          size={{ columns: 100, rows: 30 }}
-          launcher={() => undefined}
-          recheck={async () => {
-            rechecks++;
-            return (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences;
-          }}
-        />,
-      );
+      const recheck = async () => {
+        rechecks++;
+        return (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences;
+      };
+      const app = render(<TriageApp root={r.dir} divergences={initial.divergences} onEnd={() => undefined} size={{ columns: 100, rows: 30 }} launcher={launcher} recheck={recheck} />);
       await settle();
-      app.stdin.write('e');
-      await settle();
-      expect(app.lastFrame()).toContain('no change to hubs/helpers.md');
-      expect(app.lastFrame()).not.toContain('read again');
-      expect(rechecks).toBe(0);
+      await use(app, () => rechecks);
       app.unmount();
     } finally {
       r.dispose();
     }
+  }
+
+  it('an editor left without saving changed nothing, and says so instead of "read again"', async () => {
+    await withEditor(
+      () => undefined,
+      async (app, rechecks) => {
+        app.stdin.write('e');
+        await settle();
+        expect(app.lastFrame()).toContain('no change to hubs/helpers.md');
+        expect(app.lastFrame()).not.toContain('read again');
+        expect(rechecks()).toBe(0);
+      },
+    );
   });
 
   it('a decided claim deleted in the editor is named in the notice, not dropped silently', async () => {
-    const r = await threeDivergenceRepo();
-    try {
-      const initial = await runCheck(await loadWorkspace(r.dir), { workers: 0 });
-      const app = render(
-        <TriageApp
-          root={r.dir}
-          divergences={initial.divergences}
-          onEnd={() => undefined}
-          size={{ columns: 100, rows: 30 }}
-          // The "editor" deletes beta's claim (its three lines) from the hub.
-          launcher={(file) => writeFileSync(file, readFileSync(file, 'utf8').replace(/ {2}- claim: beta sums the items\n(?: {4}.*\n)+/, ''))}
-          recheck={async () => (await runCheck(await loadWorkspace(r.dir), { workers: 0 })).divergences}
-        />,
-      );
-      await settle();
+    // The "editor" deletes beta's claim (its item and the lines under it) from the hub.
+    const deleteBeta: EditorLauncher = (file) => writeFileSync(file, readFileSync(file, 'utf8').replace(/ {2}- claim: beta sums the items\n(?: {4}.*\n)+/, ''));
+    await withEditor(deleteBeta, async (app) => {
       app.stdin.write('s');
       await settle();
       expect(app.lastFrame()).toContain('skipped 1');
@@ -571,10 +562,7 @@ describe('TriageApp: what e tells after the editor returns', () => {
       expect(frame()).toContain('1 decided item(s) left the list: their claims no longer diverge or were removed');
       expect(frame()).toContain('skipped 0');
       expect(frame()).not.toContain('beta sums the items');
-      app.unmount();
-    } finally {
-      r.dispose();
-    }
+    });
   });
 });
 
