@@ -125,7 +125,15 @@ export class ResolveError extends SurfError {
   }
 
   static notFound(segment: string): ResolveError {
-    return new ResolveError('NotFound', `no symbol \`${segment}\` found at this path`, segment, 0);
+    // Without a stack: resolution throws NotFound as control flow (the extended rules are asked
+    // next), thousands of times on a cold check, and no message of ours ever prints a stack.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return new ResolveError('NotFound', `no symbol \`${segment}\` found at this path`, segment, 0);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 
   static ambiguous(segment: string, count: number): ResolveError {
