@@ -13,6 +13,7 @@ import {
   verifyBoundaryTarget,
   verifyClaimsTarget,
 } from './inferred-targets.js';
+import type { ForeignProjects } from './foreign-projects.js';
 import type { NormalizedPluginOptions } from './plugin-options.js';
 import { discoverProjects, projectNameOf } from './project-discovery.js';
 import { ProjectRoots, WORKSPACE_ROOT } from '../scope/project-roots.js';
@@ -32,8 +33,19 @@ export interface SurfState {
  * targets. It pulls in the claims and boundary engines, so the plugin entry imports this module
  * only when its cache has no result for the current files.
  */
-export async function inferTargets(configFiles: readonly string[], options: NormalizedPluginOptions, root: string, surf: SurfState): Promise<CreateNodesResultArray> {
-  const discovered = discoverProjects(configFiles, root);
+export async function inferTargets(
+  configFiles: readonly string[],
+  options: NormalizedPluginOptions,
+  root: string,
+  surf: SurfState,
+  foreign: ForeignProjects['byRoot'] = new Map(),
+): Promise<CreateNodesResultArray> {
+  const own = discoverProjects(configFiles, root);
+  // A project.json or package.json wins over another plugin's file for the same root, as the
+  // project it defines is the one those targets merge into either way.
+  const configFileByRoot = new Map(own.configFileByRoot);
+  for (const [projectRoot, project] of foreign) if (!configFileByRoot.has(projectRoot)) configFileByRoot.set(projectRoot, project.configFile);
+  const discovered = { configFileByRoot, rootIsProject: configFileByRoot.has(WORKSPACE_ROOT) };
   const roots = new ProjectRoots(discovered.configFileByRoot.keys());
   const targets = new Map<string, Record<string, TargetConfiguration>>();
   const add = (projectRoot: string, name: string, target: TargetConfiguration) => {
@@ -48,7 +60,10 @@ export async function inferTargets(configFiles: readonly string[], options: Norm
   const contextOf = (projectRoot: string): TargetContext => {
     let projectName = names.get(projectRoot);
     if (projectName === undefined) {
-      projectName = projectRoot === WORKSPACE_ROOT && !discovered.rootIsProject ? workspaceProjectName(root, options) : projectNameOf(root, projectRoot, discovered.configFileByRoot.get(projectRoot));
+      const foreignName = own.configFileByRoot.has(projectRoot) ? undefined : foreign.get(projectRoot)?.name;
+      projectName =
+        foreignName ??
+        (projectRoot === WORKSPACE_ROOT && !discovered.rootIsProject ? workspaceProjectName(root, options) : projectNameOf(root, projectRoot, discovered.configFileByRoot.get(projectRoot)));
       names.set(projectRoot, projectName);
     }
     return { projectRoot, projectName, options, tool, typescript, exec };

@@ -16,7 +16,9 @@ describe('plugin options', () => {
       boundarySource: 'working-tree',
       workspaceProjectName: undefined,
       boundarySync: false,
+      projectPlugins: ['@monodon/rust', '@nx-go/nx-go', '@nx/dotnet', '@nx/gradle', '@nx/maven', '@nxlv/python'],
     });
+    expect(normalizePluginOptions({ projectPlugins: [] }).projectPlugins).toEqual([]);
     expect(normalizePluginOptions({ reportDirectory: './out//gates/', formats: ['sarif', 'json', 'human', 'json'] })).toMatchObject({ reportDirectory: 'out/gates', formats: ['human', 'json', 'sarif'] });
     expect(normalizePluginOptions({ formats: ['junit', 'sarif', 'json', 'human'] }).formats).toEqual(['human', 'json', 'junit', 'sarif']);
   });
@@ -37,6 +39,8 @@ describe('plugin options', () => {
       { boundarySource: 'HEAD' },
       { verifyClaimsTargetName: 'has space' },
       { verifyClaimsTargetName: 'same', verifyBoundaryTargetName: 'same' },
+      { projectPlugins: '@nx/gradle' },
+      { projectPlugins: [''] },
     ]) {
       expect(() => normalizePluginOptions(bad as never)).toThrow(expect.objectContaining({ code: 'DRIFTGATE_NX_BAD_OPTIONS' }));
     }

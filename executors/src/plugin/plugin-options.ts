@@ -49,6 +49,14 @@ export interface DriftgatePluginOptions {
    * developer machine. Default false (the lock changes only when generate-boundary runs).
    */
   boundarySync?: boolean;
+  /**
+   * Plugins of `nx.json` whose projects get the targets too, where no `project.json` or
+   * `package.json` defines the project (Gradle, .NET, Go, Rust projects). The plugin asks each of
+   * them, through its own `createNodesV2`, which projects it names, and attaches targets to exactly
+   * those: a root none of them names gets nothing (Nx would reject a nameless project). Default
+   * {@link DEFAULT_PROJECT_PLUGINS}; `[]` turns this off.
+   */
+  projectPlugins?: string[];
 }
 
 /** {@link DriftgatePluginOptions} with every default applied. */
@@ -65,7 +73,14 @@ export interface NormalizedPluginOptions {
   readonly boundaryBaseline: string | undefined;
   readonly workspaceProjectName: string | undefined;
   readonly boundarySync: boolean;
+  readonly projectPlugins: readonly string[];
 }
+
+/**
+ * The project-defining plugins asked by default: each infers projects from its ecosystem's build
+ * files without a `project.json`. Plugins that only add targets are not asked (they name nothing).
+ */
+export const DEFAULT_PROJECT_PLUGINS: readonly string[] = ['@nx/gradle', '@nx/maven', '@nx/dotnet', '@nx-go/nx-go', '@monodon/rust', '@nxlv/python'];
 
 export const DEFAULT_REPORT_DIRECTORY = 'reports/driftgate';
 export const DEFAULT_FORMATS: readonly ReportFormat[] = ['human', 'json'];
@@ -91,6 +106,9 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
   if (o.boundarySync !== undefined && typeof o.boundarySync !== 'boolean') {
     throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option boundarySync must be true or false; got ${JSON.stringify(o.boundarySync)}`);
   }
+  if (o.projectPlugins !== undefined && (!Array.isArray(o.projectPlugins) || o.projectPlugins.some((entry) => typeof entry !== 'string' || entry === ''))) {
+    throw new DriftgateNxError('DRIFTGATE_NX_BAD_OPTIONS', `plugin option projectPlugins must be a list of plugin names such as ["@nx/gradle"]; got ${JSON.stringify(o.projectPlugins)}`);
+  }
   const targetNames = [
     name('verifyClaimsTargetName', 'verify-claims'),
     name('stampClaimsTargetName', 'stamp-claims'),
@@ -113,6 +131,7 @@ export function normalizePluginOptions(options: DriftgatePluginOptions | undefin
     boundaryBaseline: o.boundaryBaseline === undefined ? undefined : relativeOption('boundaryBaseline', o.boundaryBaseline),
     workspaceProjectName: o.workspaceProjectName,
     boundarySync: o.boundarySync === true,
+    projectPlugins: [...(o.projectPlugins ?? DEFAULT_PROJECT_PLUGINS)].sort(),
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CreateNodes, CreateNodesContext, CreateNodesResultArray } from '@nx/devkit';
 import { CONFIG_NAMES } from '@driftgate/boundver';
 import { SURF_CONFIG_FILE, discoverHubs } from '@driftgate/surf';
+import { askedPlugins, foreignProjectFiles, foreignProjects } from './foreign-projects.js';
 import { InferenceCache } from './inference-cache.js';
 import { hashWorkspaceFiles } from './nx-internals.js';
 import type { SurfState } from './infer-targets.js';
@@ -16,7 +17,7 @@ import { packageManagerExec } from './package-manager-exec.js';
 export type { DriftgatePluginOptions } from './plugin-options.js';
 
 /** Bumped whenever inference changes shape, so cached results of an older plugin are not reused. */
-const INFERENCE_VERSION = 6;
+const INFERENCE_VERSION = 7;
 
 /** Files whose names define projects; the plugin attaches its targets to those projects. */
 export const PROJECT_FILES_GLOB = '{package.json,**/package.json,project.json,**/project.json}';
@@ -43,6 +44,11 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
   const surf = readSurf(root);
   const hubFiles = surf.config ? await discoverHubs(surf.config).catch(() => [] as string[]) : [];
   const tool = toolIdentity(root);
+  // Projects other plugins define: their files are in the key, and the plugins run only on a miss.
+  const asked = askedPlugins(context.nxJsonConfiguration.plugins, options.projectPlugins);
+  const foreignFiles = await foreignProjectFiles(root, asked).catch(() => new Map<never, string[]>());
+  const foreignRead = [...foreignFiles.values()].flat();
+  const foreignPackages = asked.map((plugin) => `node_modules/${plugin.name.split('/').slice(0, plugin.name.startsWith('@') ? 2 : 1).join('/')}/package.json`);
   // The tool's own sources when it is a package of this workspace (its fileset inputs).
   const toolSources = tool.inputs.filter((input): input is string => typeof input === 'string').map((input) => input.replace('{workspaceRoot}/', ''));
   // What inference reads besides the tool: the lock files only decide the tool's identity, which
@@ -53,6 +59,8 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
     ...(options.boundaryConfig !== undefined ? [options.boundaryConfig] : CONFIG_NAMES),
     'package.json',
     ...configFiles,
+    ...foreignRead,
+    ...foreignPackages,
   ]);
   const key = hashOf([
     String(INFERENCE_VERSION),
@@ -63,6 +71,8 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
     packageManagerExec(root),
     JSON.stringify(options),
     configFiles.join('\n'),
+    JSON.stringify(asked),
+    foreignRead.join('\n'),
     hubFiles.join('\n'),
     hashFiles(root, [...read]),
     toolSources.length > 0 ? await hashWorkspaceFiles(root, toolSources) : '',
@@ -72,7 +82,8 @@ async function inferWithCache(configFiles: readonly string[], options: Normalize
   if (cached !== undefined) return cached;
   // Only a cache miss pays for loading the engines.
   const { inferTargets } = await import('./infer-targets.js');
-  const result = await inferTargets(configFiles, options, root, surf);
+  const foreign = await foreignProjects(root, foreignFiles, context);
+  const result = await inferTargets(configFiles, options, root, surf, foreign.byRoot);
   cache.set(key, result);
   return result;
 }
