@@ -23,6 +23,17 @@ const TREE = {
   'crates/checksum/src/lib.rs': 'pub fn checksum(bytes: &[u8]) -> u32 {\n    bytes.iter().fold(0u32, |acc, b| acc.wrapping_mul(31).wrapping_add(*b as u32))\n}\n',
   'scratch/orphan/Cargo.toml': '[package]\nname = "orphan"\nversion = "0.1.0"\nedition = "2021"\n',
   'scratch/orphan/src/lib.rs': 'pub fn orphan() -> u8 {\n    1\n}\n',
+  'boundary.config.json': `${JSON.stringify(
+    {
+      project: 'polyglot',
+      components: {
+        api: { path: 'services/api', ecosystem: 'go', boundary: { provider: 'path-hash', paths: ['main.go'] } },
+        checksum: { path: 'crates/checksum', ecosystem: 'cargo', version_source: { file: 'Cargo.toml', field: 'package.version' }, boundary: { provider: 'path-hash', paths: ['src/lib.rs'] } },
+      },
+    },
+    null,
+    2,
+  )}\n`,
   'hubs/money.md':
     '---\ntype: concept\ntitle: Money\nsummary: totals and checksums\nanchors:\n' +
     '  - claim: a total is the plain sum of the prices, in cents\n    at: services/api/main.go > Total\n' +
@@ -35,7 +46,9 @@ let ws: NxWorkspace;
 beforeAll(() => {
   ws = createNxWorkspace(TREE);
   // Stamp the claims as a person would after reading them, then commit.
-  execFileSync(process.execPath, [join(ws.dir, 'node_modules', '@driftgate', 'nx', 'bin', 'surf.js'), 'verify'], { cwd: ws.dir, stdio: 'pipe' });
+  const bin = (name: string) => join(ws.dir, 'node_modules', '@driftgate', 'nx', 'bin', `${name}.js`);
+  execFileSync(process.execPath, [bin('surf'), 'verify'], { cwd: ws.dir, stdio: 'pipe' });
+  execFileSync(process.execPath, [bin('boundver'), 'generate'], { cwd: ws.dir, stdio: 'pipe' });
   ws.git('add', '-A');
   ws.git('commit', '-qm', 'stamp');
 });
@@ -50,9 +63,9 @@ function targetsOf(project: string): string[] {
 describe('claims on projects other plugins define', { timeout: 180_000 }, () => {
   it('puts the claim targets on the Go and Rust projects, next to their own plugins\' targets', () => {
     const api = targetsOf('api');
-    expect(api).toEqual(expect.arrayContaining([...CLAIM_TARGETS, 'build', 'test']));
+    expect(api).toEqual(expect.arrayContaining([...CLAIM_TARGETS, 'verify-boundary', 'build', 'test']));
     const checksum = targetsOf('checksum');
-    expect(checksum).toEqual(expect.arrayContaining(CLAIM_TARGETS));
+    expect(checksum).toEqual(expect.arrayContaining([...CLAIM_TARGETS, 'verify-boundary']));
   });
 
   it('makes no project where no plugin defines one (the crate outside the Cargo workspace)', () => {
@@ -78,5 +91,17 @@ describe('claims on projects other plugins define', { timeout: 180_000 }, () => 
     expect(third.status, third.output).not.toBe(0);
     expect(taskOutcomes(third.output).get('api:verify-claims')).toBe('ran');
     expect(third.output).toContain('services/api/main.go > Total');
+    ws.git('checkout', '--', 'services/api/main.go');
+  });
+
+  it('verifies a Rust project\'s boundary component, cached, and fails once its boundary changes', () => {
+    const first = ws.nx('run', 'checksum:verify-boundary');
+    expect(first.status, first.output).toBe(0);
+    const second = ws.nx('run', 'checksum:verify-boundary');
+    expect(allCached(second.output, ['checksum:verify-boundary'])).toBe(true);
+    ws.write({ 'crates/checksum/src/lib.rs': ws.read('crates/checksum/src/lib.rs').replace('31', '37') });
+    const third = ws.nx('run', 'checksum:verify-boundary');
+    expect(third.status, third.output).not.toBe(0);
+    expect(taskOutcomes(third.output).get('checksum:verify-boundary')).toBe('ran');
   });
 });
