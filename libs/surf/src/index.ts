@@ -114,7 +114,7 @@ export { type NewHubResult, createHub } from './init/new-hub.js';
 export { type SuggestGlobTally, type SuggestOptions, type SuggestResult, type Suggestion, suggest, suggestedSymbols } from './suggest/suggest.js';
 export { type StatsOptions, type StatsRate, type StatsReport, computeStats } from './stats/stats.js';
 export { type LoadedHub, type LoadedWorkspace, loadHub, loadWorkspace, loadWorkspaceFromConfig, resolveRefPath } from './workspace/load-workspace.js';
-export { type Divergence, type DivergenceKind, type SpanLocation } from './check/divergence.js';
+export { type Blame, type Divergence, type DivergenceKind, type SpanLocation } from './check/divergence.js';
 export type { CheckNote } from './check/check-note.js';
 export { type CheckOptions, type CheckResult, type CheckStats, type CheckedClaim, runCheck } from './check/check.js';
 export { type CacheStats, type HashJob } from './cache/cached-hashing.js';
@@ -126,7 +126,7 @@ export { type ResultCacheOptions, defaultCacheDir } from './cache/result-cache.j
 export { CheckWatch, type CheckWatchOptions, type WatchListener, type WatchUpdate } from './watch/check-watch.js';
 export { type ClaimIdOf, type ClaimVerdict, type VerdictChange, verdictChanges, verdictsOf } from './watch/verdict-changes.js';
 export { type HubParseProblem, type InvalidHub, type RepairedHub } from './watch/unparsed-hubs.js';
-export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeDivergence, checkEnvelope } from './check/check-envelope.js';
+export { CHECK_ENVELOPE_VERSION, type CheckEnvelope, type EnvelopeBlame, type EnvelopeDivergence, checkEnvelope, envelopeDivergence } from './check/check-envelope.js';
 export { CheckScope, changedSince, splitFileGlobs } from './check/scope.js';
 export { type StaleHubs, propagateRefs } from './check/refs-propagation.js';
 export { type HistoryAnswer, type HistoryQuery, magnitudeFromHistory } from './history/magnitude-from-history.js';

@@ -4,6 +4,7 @@ import type { CheckResult, Divergence, LintResult } from '@driftgate/surf';
 import type { Rendered } from '../model/rendered.js';
 import type { Report, VerifyDisplay } from '../model/report-model.js';
 import { reportNotes } from './report-notes.js';
+import { blameText } from './blame-text.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /**
@@ -46,6 +47,7 @@ function checkHuman(result: CheckResult, notes: string): Rendered {
       const magnitude = d.magnitude === undefined ? '' : `  (magnitude: ${MAGNITUDE_LABEL[d.magnitude]})`;
       out += `    stored ${terminalSafe(d.oldHash)} → now ${terminalSafe(d.newHash)}${magnitude}\n`;
     }
+    if (d.blame !== undefined) out += `    ${blameText(d.blame, terminalSafe)}\n`;
     if (d.historyMissing !== undefined) out += `    old code unknown: ${terminalSafe(d.historyNote ?? d.historyMissing)}\n`;
     const hint = HINTS[d.kind];
     if (hint !== undefined) out += `    ${hint}\n`;

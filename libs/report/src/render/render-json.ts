@@ -1,5 +1,5 @@
 import type { FacetPolicy, VerifyResult } from '@driftgate/boundver';
-import type { Divergence, LintResult } from '@driftgate/surf';
+import type { Blame, Divergence, LintResult } from '@driftgate/surf';
 import type { Rendered } from '../model/rendered.js';
 import type { Report } from '../model/report-model.js';
 import { reportNotes } from './report-notes.js';
@@ -39,6 +39,20 @@ function envelopeDivergence(d: Divergence): Record<string, unknown> {
   if (d.detail !== undefined) out.detail = d.detail;
   if (d.oldCodeFrom !== undefined) out.old_code_from = d.oldCodeFrom;
   if (d.historyMissing !== undefined) out.history_missing = d.historyMissing;
+  if (d.blame !== undefined) out.blame = blameObject(d.blame);
+  return out;
+}
+
+/** The envelope's `blame`, in its key order (as surf's `checkEnvelope` writes it). */
+function blameObject(blame: Blame): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (blame.commit !== undefined) out.commit = blame.commit;
+  if (blame.shortCommit !== undefined) out.short_commit = blame.shortCommit;
+  if (blame.author !== undefined) out.author = blame.author;
+  if (blame.date !== undefined) out.date = blame.date;
+  if (blame.subject !== undefined) out.subject = blame.subject;
+  out.commits = blame.commits;
+  out.uncommitted = blame.uncommitted;
   return out;
 }
 

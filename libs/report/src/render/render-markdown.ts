@@ -3,6 +3,7 @@ import type { Divergence } from '@driftgate/surf';
 import { findingCases, findingRule } from './finding-cases.js';
 import { locationText } from '../model/location-text.js';
 import type { Rendered } from '../model/rendered.js';
+import { blameText } from './blame-text.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase } from '../model/report-model.js';
 import { truncateClaim } from './render-human.js';
@@ -127,6 +128,8 @@ function divergenceSection(n: number, d: Divergence, historyBase: string, limits
   if (d.oldHash !== undefined || d.newHash !== undefined) facts.push(`stamp: ${d.oldHash ?? '(none)'} → ${d.newHash ?? '(none)'}`);
   if (d.magnitude !== undefined) facts.push(`magnitude: ${d.magnitude} (advisory)`);
   if (d.detail !== undefined) facts.push(`detail: ${d.detail}`);
+  // mdText escapes each whole fact below, so the parts go in as they are.
+  if (d.blame !== undefined) facts.push(`blame: ${blameText(d.blame, (text) => text)}`);
   out += facts.map((fact) => `- ${mdText(fact)}\n`).join('');
   out += '\n';
   // Old code exists only for a changed claim (read from history, so it may be missing); an

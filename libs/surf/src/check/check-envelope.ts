@@ -1,5 +1,5 @@
 import type { Magnitude } from '../history/magnitude.js';
-import type { Divergence, DivergenceKind } from './divergence.js';
+import type { Blame, Divergence, DivergenceKind } from './divergence.js';
 
 /** Contract version of the JSON seam; additive-only within a version. */
 export const CHECK_ENVELOPE_VERSION = 1;
@@ -22,6 +22,21 @@ export interface EnvelopeDivergence {
   old_code_from?: string;
   /** Ours, additive: the stamp's `verified_commit` when the clone lacks it (no `old_code` then). */
   history_missing?: string;
+  /** Ours, additive: who changed the code under a changed claim (advisory, from git history). */
+  blame?: EnvelopeBlame;
+}
+
+/** {@link Blame} as the seam carries it; `commit`, `short_commit`, `author`, `date`, `subject` absent when `uncommitted`. */
+export interface EnvelopeBlame {
+  commit?: string;
+  short_commit?: string;
+  author?: string;
+  /** Author date, ISO 8601 with the author's offset. */
+  date?: string;
+  subject?: string;
+  /** Commits since the verified code that changed the claim's code. */
+  commits: number;
+  uncommitted: boolean;
 }
 
 /** `surf check --format json`: `{version: 1, divergences: [...]}`. */
@@ -30,16 +45,8 @@ export interface CheckEnvelope {
   divergences: EnvelopeDivergence[];
 }
 
-/**
- * The versioned JSON seam of `surf check` (the user's "how the gate works"): exactly the
- * envelope fields, in the spec's key order, optional ones omitted when absent. Internal fields of
- * {@link Divergence} (lines, locations, raw sites) are not part of the contract.
- */
-export function checkEnvelope(divergences: readonly Divergence[]): CheckEnvelope {
-  return { version: CHECK_ENVELOPE_VERSION, divergences: divergences.map(envelopeDivergence) };
-}
-
-function envelopeDivergence(d: Divergence): EnvelopeDivergence {
+/** One divergence in the seam's key order (what `--format json` and the JSON report write). */
+export function envelopeDivergence(d: Divergence): EnvelopeDivergence {
   // Keys serialize in insertion order, so the object is built in contract order.
   const ordered = { hub: d.hub, claim: d.claim, at: d.at, kind: d.kind } as EnvelopeDivergence;
   if (d.id !== undefined) ordered.id = d.id;
@@ -52,5 +59,27 @@ function envelopeDivergence(d: Divergence): EnvelopeDivergence {
   if (d.detail !== undefined) ordered.detail = d.detail;
   if (d.oldCodeFrom !== undefined) ordered.old_code_from = d.oldCodeFrom;
   if (d.historyMissing !== undefined) ordered.history_missing = d.historyMissing;
+  if (d.blame !== undefined) ordered.blame = envelopeBlame(d.blame);
   return ordered;
+}
+
+function envelopeBlame(blame: Blame): EnvelopeBlame {
+  const out = {} as EnvelopeBlame;
+  if (blame.commit !== undefined) out.commit = blame.commit;
+  if (blame.shortCommit !== undefined) out.short_commit = blame.shortCommit;
+  if (blame.author !== undefined) out.author = blame.author;
+  if (blame.date !== undefined) out.date = blame.date;
+  if (blame.subject !== undefined) out.subject = blame.subject;
+  out.commits = blame.commits;
+  out.uncommitted = blame.uncommitted;
+  return out;
+}
+
+/**
+ * The versioned JSON seam of `surf check` (the user's "how the gate works"): exactly the
+ * envelope fields, in the spec's key order, optional ones omitted when absent. Internal fields of
+ * {@link Divergence} (lines, locations, raw sites) are not part of the contract.
+ */
+export function checkEnvelope(divergences: readonly Divergence[]): CheckEnvelope {
+  return { version: CHECK_ENVELOPE_VERSION, divergences: divergences.map(envelopeDivergence) };
 }

@@ -5,6 +5,7 @@ import type { GitContext } from '../history/git-context.js';
 import { historyRevisions, missingHistoryHint } from '../history/history-revisions.js';
 import { type HistoryAnswer, type HistoryQuery, type HistoryStore, magnitudeFromHistory } from '../history/magnitude-from-history.js';
 import type { WorkPool } from '../pool/work-pool.js';
+import { blameClaims } from './check-blame.js';
 
 /** A changed single-site claim (or one site of a multi-site claim) waiting for its history. */
 export interface HistoryItem {
@@ -97,10 +98,16 @@ export async function addHistory(
       if (matchesStamp(group, mine)) chosen[g] = rev;
     }
   }
+  // Blame: only for claims whose verified code was found (a fallback revision holds the change).
+  const blamed = groups.flatMap((group, g) => (chosen[g] === undefined ? [] : [{ g, item: { from: chosen[g]!, queries: group.queries } }]));
+  const blames = await blameClaims(git, blamed.map(({ item }) => item), pool, store);
+  const blameOf = new Map(blamed.map(({ g }, k) => [g, blames[k]]));
   const settled = new Set<number>();
   groups.forEach((group, g) => {
     const { fallback, missing } = revisions[g]!;
-    if (chosen[g] !== undefined && chosen[g] === group.verifiedCommit) settled.add(group.index);
+    const blame = blameOf.get(g);
+    // An uncommitted change's blame names HEAD: a memo of it also records HEAD (`HubMemo.head`).
+    if (chosen[g] !== undefined && chosen[g] === group.verifiedCommit && blame !== undefined) settled.add(group.index);
     const rev = chosen[g] ?? fallback;
     const found = rev === undefined ? undefined : answers[g]!.get(rev);
     const d = divergences[group.index]!;
@@ -109,6 +116,7 @@ export async function addHistory(
       ...d,
       ...history,
       ...(history.oldCode !== undefined || history.magnitude !== undefined ? { oldCodeFrom: rev } : {}),
+      ...(blame !== undefined ? { blame } : {}),
       ...(missing !== undefined && chosen[g] === undefined ? { historyMissing: missing, historyNote: missingHistoryHint(missing) } : {}),
     };
   });

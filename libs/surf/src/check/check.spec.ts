@@ -219,7 +219,7 @@ describe('runCheck — recipes and stamps', () => {
     expect(d!.changedSites).toEqual([1]);
     expect(d).toMatchObject({ magnitude: 'small', oldCode: b.trimEnd(), newCode: changedB.trimEnd(), oldCodeFrom: 'HEAD' });
     const envelope = checkEnvelope(divergences).divergences[0]!;
-    expect(Object.keys(envelope)).toEqual(['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'old_code', 'new_code', 'prose', 'magnitude', 'old_code_from']);
+    expect(Object.keys(envelope)).toEqual(['hub', 'claim', 'at', 'kind', 'old_hash', 'new_hash', 'old_code', 'new_code', 'prose', 'magnitude', 'old_code_from', 'blame']);
   });
 
   it('honours ignore_literals on both sides of the comparison', async () => {

@@ -1,3 +1,4 @@
+import { resolveHeadCommit } from '@driftgate/git';
 import { realpath } from 'node:fs/promises';
 import { type Anchor, displaySites } from '../locate/anchor.js';
 import { type CacheStats, CheckCache, planCachedHashingIn } from '../cache/cached-hashing.js';
@@ -168,6 +169,13 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
   const memoFiles = new Set<string>();
 
   const questions = new SiteQuestions();
+  // Asked only for a memo whose blame names HEAD (see `HubMemo.head`), at most once per check.
+  let head: Promise<string | undefined> | undefined;
+  const currentHead = (): Promise<string | undefined> =>
+    (head ??= resolveHeadCommit(root).then(
+      (id) => id ?? undefined,
+      () => undefined,
+    ));
 
   // Per hub, in order: a malformed-hub divergence or the plans of its in-scope claims.
   const entries: Entry[] = [];
@@ -178,7 +186,7 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const memoKey = memoised ? hubMemoKey(loaded.rel, loaded.text, newStampRecipe) : undefined;
     if (memoKey !== undefined) {
       const memo = checkCache!.cache.hubMemo(loaded.rel, memoKey);
-      if (memo !== undefined && memo.files.every(([file, blob]) => checkCache!.key(file).blob === blob)) {
+      if (memo !== undefined && memo.files.every(([file, blob]) => checkCache!.key(file).blob === blob) && (memo.head === undefined || memo.head === (await currentHead()))) {
         entries.push({ kind: 'memo', hub: loaded, memo });
         knownRefs.set(loaded, memo.refs);
         for (const [file] of memo.files) memoFiles.add(file);
@@ -244,7 +252,8 @@ export async function runCheck(workspace: LoadedWorkspace, options: CheckOptions
     const settled = new Set<number>();
     const result = await conclude(workspace, entries, scope, historyBase, options.base, malformedHubs, files, pool, knownRefs, checkCache?.cache, settled);
     if (checkCache !== undefined) {
-      for (const candidate of candidates) rememberHub(checkCache, candidate, result.divergences, settled);
+      const blameHead = result.divergences.some((d) => d.blame?.uncommitted === true) ? await currentHead() : undefined;
+      for (const candidate of candidates) rememberHub(checkCache, candidate, result.divergences, settled, blameHead);
       await checkCache.cache.save();
     }
     return withCache(result, cacheStats(hashing.stats, checkCache, memoFiles, questions, entries));
@@ -265,7 +274,13 @@ type Entry =
  * divergence whose old code came from HEAD or a merge base, or could not be found, is judged
  * again next time, since a new commit or a fetch may change it.
  */
-function rememberHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCandidate, divergences: readonly Divergence[], settled: ReadonlySet<number>): void {
+function rememberHub(
+  checkCache: CheckCache,
+  { hub, key, facts, plans }: MemoCandidate,
+  divergences: readonly Divergence[],
+  settled: ReadonlySet<number>,
+  head: string | undefined,
+): void {
   // A hub without claims has nothing to spare.
   if (plans.length === 0 || plans.length !== facts.sites.length || plans.some((plan) => plan.verdict === undefined)) return;
   // A claim with an unrecognized stamp reads no file, so its files are not the memo's to count.
@@ -295,6 +310,7 @@ function rememberHub(checkCache: CheckCache, { hub, key, facts, plans }: MemoCan
           stale: diverged.flatMap((plan) => plan.anchors.flatMap((anchor) => (anchor ? [anchor.segments.map((s) => s.name)] : []))),
         }
       : {}),
+    ...(diverged.some((plan) => divergences[plan.divergence!]!.blame?.uncommitted === true) ? { head } : {}),
   };
   checkCache.cache.recordHubMemo(hub.rel, key, memo);
 }

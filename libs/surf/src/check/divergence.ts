@@ -3,6 +3,27 @@ import type { Magnitude } from '../history/magnitude.js';
 /** Why a claim blocks the gate (JSON `kind`). */
 export type DivergenceKind = 'changed' | 'unverified' | 'unresolvable' | 'referenced_stale';
 
+/**
+ * Who changed the code under a changed claim (advisory, from git history): the first commit after
+ * the verified code in which the claim's code hashes differently, and how many commits since
+ * changed it. Without a commit (`uncommitted`), the change is in the working tree only.
+ */
+export interface Blame {
+  /** Full object id of the first commit that changed the code; absent when `uncommitted`. */
+  readonly commit?: string;
+  /** Its abbreviated id, as reports show it. */
+  readonly shortCommit?: string;
+  readonly author?: string;
+  /** Author date, ISO 8601 with the author's offset, as git records it. */
+  readonly date?: string;
+  /** First line of the commit message. */
+  readonly subject?: string;
+  /** Commits since the verified code that changed the claim's code (0 when only the working tree did). */
+  readonly commits: number;
+  /** The committed code (HEAD) is still the verified code: only the working tree changed it. */
+  readonly uncommitted: boolean;
+}
+
 /** Where an anchored span sits now: 1-based lines, 0-based UTF-16 columns, end exclusive. */
 export interface SpanLocation {
   /** Workspace-root-relative POSIX path of the source file. */
@@ -54,6 +75,11 @@ export interface Divergence {
    * the sites of {@link oldCode}, joined the same way).
    */
   readonly newCode?: string;
+  /**
+   * Who changed the code (changed claims whose verified code history found; advisory). Absent
+   * without git history; with {@link historyMissing} set, blame needs the missing commit too.
+   */
+  readonly blame?: Blame;
   /** Same as {@link claim} (the seam carries both). */
   readonly prose: string;
   /**

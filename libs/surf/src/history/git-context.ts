@@ -13,6 +13,17 @@ import {
   resolveHeadCommit,
 } from '@driftgate/git';
 
+/** One commit as blame shows it. */
+export interface CommitSummary {
+  /** Full object id. */
+  readonly id: string;
+  readonly author: string;
+  /** Author date, ISO 8601 with the author's offset, as git records it. */
+  readonly date: string;
+  /** First line of the message. */
+  readonly subject: string;
+}
+
 /**
  * The git repository around a workspace, for the advisory uses of history (magnitude, rename
  * following, provenance). The verdict never depends on it; every query returns undefined when
@@ -29,6 +40,7 @@ export class GitContext {
   readonly #commits = new Map<string, Promise<boolean>>();
   readonly #mergeBases = new Map<string, Promise<string | undefined>>();
   readonly #firstSince = new Map<string, Promise<string | undefined>>();
+  readonly #since = new Map<string, Promise<CommitSummary[] | undefined>>();
   /** Starts no process before the first `show`, so commands that never read history cost nothing. */
   readonly #reader: RevisionReader;
 
@@ -197,6 +209,36 @@ export class GitContext {
         return undefined;
       })();
       this.#firstSince.set(key, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The commits after `commit` on the way to HEAD (descendants of it that HEAD reaches) that
+   * touched any of the workspace-relative `files`, oldest first, at most `limit` of them (the
+   * oldest ones); undefined when git cannot tell. Asked once per commit and file set.
+   */
+  commitsSince(commit: string, files: readonly string[], limit: number): Promise<CommitSummary[] | undefined> {
+    const key = `${commit}\0${limit}\0${files.join('\0')}`;
+    let pending = this.#since.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const out: CommitSummary[] = [];
+        try {
+          // As in firstCommitSince: only descendants, so a shallow clone's cut-off commit does not
+          // seem to touch everything.
+          const args = ['--reverse', '--ancestry-path', '--no-show-signature', '--format=%x01%H%x00%an%x00%aI%x00%s', `${commit}..HEAD`, '--', ...files];
+          for await (const record of gitLog(this.#root, args)) {
+            const [id, author, date, subject] = record.replace(/^\n+|\n+$/g, '').split('\0');
+            if (id === undefined || !isObjectId(id)) continue;
+            if (out.length < limit) out.push({ id, author: author ?? '', date: date ?? '', subject: subject ?? '' });
+          }
+        } catch {
+          return undefined;
+        }
+        return out;
+      })();
+      this.#since.set(key, pending);
     }
     return pending;
   }

@@ -41,7 +41,7 @@ export async function historyRevisions(
 export function missingHistoryHint(commit: string): string {
   return (
     `the claim was verified at ${shortRevision(commit)}, which this clone does not have (a shallow clone?); ` +
-    `fetch it with \`git fetch --unshallow\` or \`git fetch origin ${commit}\` (in CI: a full-depth checkout) to see the old code`
+    `fetch it with \`git fetch --unshallow\` or \`git fetch origin ${commit}\` (in CI: a full-depth checkout) to see the old code and who changed it`
   );
 }
 
