@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { claimableSymbols, parseFile } from '@driftgate/surf';
 import type { SyntheticFile } from '../synthetic-repo.js';
 import type { Symbol } from './surf-workload.js';
-import { type RealWorkload, REAL_WORKLOAD, addHubs } from './surf-real-workload.js';
+import { type HubPlan, type RealWorkload, REAL_WORKLOAD, addHubs, addPlannedHubs } from './surf-real-workload.js';
 import { claimSymbol, typescriptFiles } from './surf-node-modules-workload.js';
 
 /** One tree of real code found on this machine, and where its files go in the workspace. */
@@ -83,6 +84,70 @@ function rustLibrary(): string | undefined {
   return undefined;
 }
 
+/** Directories the go tool never builds as part of a package tree. */
+const GO_SKIPPED = new Set(['testdata', 'vendor']);
+
+/** The line Go's convention puts in generated files (https://go.dev/s/generatedcode). */
+const GO_GENERATED = /^\/\/ Code generated .* DO NOT EDIT\.$/m;
+
+/**
+ * Go's standard library sources under `GOROOT/src` (from `go env GOROOT` when `go` is on PATH,
+ * else /usr/lib/go or /usr/local/go, where Debian's golang-go and the upstream tarball put it),
+ * as a tree of its own: it is measured in a workspace of its own. Tests, `testdata`, `vendor` and
+ * generated files are left out, as the go tool and Go's reviewers leave them out.
+ */
+export function findGoCode(): FoundCode {
+  const goroot = goRoot();
+  if (goroot === undefined) return { trees: [], missing: ["Go's standard library (no src/runtime under `go env GOROOT`, /usr/lib/go or /usr/local/go): apt-get install golang-go"] };
+  const src = join(goroot, 'src');
+  const files = goFiles(src);
+  if (files.length === 0) return { trees: [], missing: [`Go's standard library (no Go sources under ${src}): apt-get install golang-go`] };
+  return { trees: [{ label: `${goVersion(goroot)} standard library`, root: src, prefix: 'go', files }], missing: [] };
+}
+
+function goRoot(): string | undefined {
+  const candidates: string[] = [];
+  // Not on PATH is an error object here, not a throw.
+  const go = spawnSync('go', ['env', 'GOROOT'], { encoding: 'utf8', timeout: 30_000 });
+  if (go.status === 0 && go.stdout.trim() !== '') candidates.push(go.stdout.trim());
+  candidates.push('/usr/lib/go', '/usr/local/go');
+  return candidates.find((dir) => existsSync(join(dir, 'src', 'runtime')));
+}
+
+function goVersion(goroot: string): string {
+  try {
+    // Newer releases add lines (the release time) after the version.
+    const first = readFileSync(join(goroot, 'VERSION'), 'utf8').split('\n')[0]!.trim();
+    if (/^go\d/.test(first)) return `Go ${first.slice(2)}`;
+  } catch {
+    // A source checkout has no VERSION file.
+  }
+  return 'Go';
+}
+
+/**
+ * POSIX paths under `src` of the Go files a package build compiles, sorted: no `_test.go` files,
+ * nothing under `testdata` or `vendor`, no file carrying the generated-code line.
+ */
+export function goFiles(src: string): string[] {
+  return filesUnder(src, '.go', GO_SKIPPED).filter((rel) => !rel.endsWith('_test.go') && !GO_GENERATED.test(readFileSync(join(src, rel), 'utf8')));
+}
+
+/** The Go package (its directory under `src`) a workspace path `<prefix>/<dir>/<file>.go` belongs to. */
+export function goPackageOf(path: string, prefix: string): string {
+  const dir = posix.dirname(path.slice(prefix.length + 1));
+  return dir === '.' ? 'std' : dir;
+}
+
+/**
+ * The hub of Go package `pkg`: flat under `hubs/go/` with `/` as `-` (no standard-library
+ * directory has a `-`), and prefixed so that package `log` or `index` does not get a basename
+ * surf reads as a Log or Index hub, which holds no claims.
+ */
+export function goHubPath(pkg: string): string {
+  return `hubs/go/pkg-${pkg.replaceAll('/', '-')}.md`;
+}
+
 /** POSIX paths under `dir` of regular files ending in `ext`, sorted; symbolic links are not followed. */
 function filesUnder(dir: string, ext: string, skipped: ReadonlySet<string>, prefix = ''): string[] {
   const out: string[] = [];
@@ -108,12 +173,21 @@ export function foundCodeKey(found: FoundCode): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The found files copied and claimed, before they are put into hubs. */
+interface ClaimedCode {
+  readonly files: SyntheticFile[];
+  readonly sources: string[];
+  readonly sourceBytes: number;
+  readonly claims: Array<{ text: string; sites: Symbol[] }>;
+  readonly stamps: string[];
+}
+
 /**
- * Every symbol `surf suggest --all` offers in every found file, claimed and stamped `3:`, in hubs of
- * {@link REAL_WORKLOAD.claimsPerHub} claims; the files are copied under each tree's prefix.
- * `scale` < 1 keeps every n-th file of each tree. A proposal that does not hash alone is left out.
+ * Every symbol `surf suggest --all` offers in every found file, claimed and stamped `3:`; the
+ * files are copied under each tree's prefix. `scale` < 1 keeps every n-th file of each tree. A
+ * proposal that does not hash alone is left out.
  */
-export async function realCodeWorkload(found: FoundCode, scale: number): Promise<RealWorkload> {
+async function claimFoundCode(found: FoundCode, scale: number): Promise<ClaimedCode> {
   const step = scale >= 1 ? 1 : Math.max(1, Math.round(1 / scale));
   const files: SyntheticFile[] = [];
   const sources: string[] = [];
@@ -144,6 +218,38 @@ export async function realCodeWorkload(found: FoundCode, scale: number): Promise
       }
     }
   }
+  return { files, sources, sourceBytes, claims, stamps };
+}
+
+/** {@link claimFoundCode}, in hubs of {@link REAL_WORKLOAD.claimsPerHub} claims. */
+export async function realCodeWorkload(found: FoundCode, scale: number): Promise<RealWorkload> {
+  const { files, sources, sourceBytes, claims, stamps } = await claimFoundCode(found, scale);
   const hubs = addHubs(files, claims, stamps, REAL_WORKLOAD.claimsPerHub);
+  return { files, sources, sourceBytes, claims: claims.length, hubs };
+}
+
+/**
+ * {@link claimFoundCode} of the Go tree ({@link findGoCode}), one hub per Go package, however
+ * many claims it has: a package is what a Go project writes one document about.
+ */
+export async function goCodeWorkload(found: FoundCode, scale: number): Promise<RealWorkload> {
+  const { files, sources, sourceBytes, claims, stamps } = await claimFoundCode(found, scale);
+  const prefix = found.trees[0]?.prefix ?? 'go';
+  const byPackage = new Map<string, number[]>();
+  claims.forEach((claim, i) => {
+    const pkg = goPackageOf(claim.sites[0]!.file, prefix);
+    const indices = byPackage.get(pkg);
+    if (indices === undefined) byPackage.set(pkg, [i]);
+    else indices.push(i);
+  });
+  const plans: HubPlan[] = [...byPackage.keys()].sort().map((pkg) => ({
+    path: goHubPath(pkg),
+    title: `Package ${pkg}`,
+    summary: `how package ${pkg} keeps its promises`,
+    tags: ['go', pkg.replaceAll('/', '-')],
+    heading: `Package ${pkg}`,
+    claims: byPackage.get(pkg)!.map((i) => ({ ...claims[i]!, stamp: stamps[i]! })),
+  }));
+  const hubs = addPlannedHubs(files, plans, 'hubs/go/*.md');
   return { files, sources, sourceBytes, claims: claims.length, hubs };
 }

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { createRng, type Rng } from '../rng.js';
 import type { SyntheticFile } from '../synthetic-repo.js';
 import { type Symbol, stampAll } from './surf-workload.js';
@@ -93,19 +94,48 @@ export function addHubs(
   stamps: readonly string[],
   perHub: number,
 ): number {
-  let hubs = 0;
-  for (let start = 0; start < claims.length; start += perHub, hubs++) {
-    const slice = claims.slice(start, start + perHub);
-    let text = `---\ntype: concept\ntitle: Engine part ${hubs}\nsummary: how part ${hubs} of the engine keeps its promises\ntags: [engine, part-${hubs}]\nanchors:\n`;
-    slice.forEach((claim, k) => {
-      text += `  - claim: ${claim.text}\n    at: ${claim.sites.map((s) => `${s.file} > ${s.path.join(' > ')}`).join('')}\n    hash: ${stamps[start + k]}\n`;
+  const plans: HubPlan[] = [];
+  for (let start = 0, n = 0; start < claims.length; start += perHub, n++) {
+    plans.push({
+      path: `hubs/part-${n}.md`,
+      title: `Engine part ${n}`,
+      summary: `how part ${n} of the engine keeps its promises`,
+      tags: ['engine', `part-${n}`],
+      heading: `Part ${n}`,
+      claims: claims.slice(start, start + perHub).map((claim, k) => ({ ...claim, stamp: stamps[start + k]! })),
     });
-    text += hubs > 0 ? `refs:\n  - ./part-${hubs - 1}.md\n` : 'refs: []\n';
-    text += `---\n\n# Part ${hubs}\n\n${'How the pieces of this part fit together, and what each promise means for callers. '.repeat(slice.length / 2)}\n`;
-    files.push({ path: `hubs/part-${hubs}.md`, content: Buffer.from(text, 'utf8') });
   }
-  files.push({ path: 'surf.toml', content: Buffer.from('hubs = ["hubs/*.md"]\n') });
-  return hubs;
+  return addPlannedHubs(files, plans, 'hubs/*.md');
+}
+
+/** One hub to write: where it goes, the words of its frontmatter and heading, its stamped claims. */
+export interface HubPlan {
+  /** Workspace path; every hub of one call sits in the same directory, since `refs` name the previous hub as `./name`. */
+  readonly path: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly heading: string;
+  readonly claims: ReadonlyArray<{ text: string; sites: readonly Symbol[]; stamp: string }>;
+}
+
+/**
+ * Appends the planned hubs (each `refs` the one before it, with prose in proportion to its claims)
+ * and a `surf.toml` whose one `hubs` glob is `glob` to `files`; returns the number of hubs.
+ */
+export function addPlannedHubs(files: SyntheticFile[], plans: readonly HubPlan[], glob: string): number {
+  plans.forEach((plan, n) => {
+    let text = `---\ntype: concept\ntitle: ${plan.title}\nsummary: ${plan.summary}\ntags: [${plan.tags.join(', ')}]\nanchors:\n`;
+    for (const claim of plan.claims) {
+      text += `  - claim: ${claim.text}\n    at: ${claim.sites.map((s) => `${s.file} > ${s.path.join(' > ')}`).join('')}\n    hash: ${claim.stamp}\n`;
+    }
+    const previous = plans[n - 1];
+    text += previous === undefined ? 'refs: []\n' : `refs:\n  - ./${posix.basename(previous.path)}\n`;
+    text += `---\n\n# ${plan.heading}\n\n${'How the pieces of this part fit together, and what each promise means for callers. '.repeat(plan.claims.length / 2)}\n`;
+    files.push({ path: plan.path, content: Buffer.from(text, 'utf8') });
+  });
+  files.push({ path: 'surf.toml', content: Buffer.from(`hubs = [${JSON.stringify(glob)}]\n`) });
+  return plans.length;
 }
 
 /** `n` claims taken evenly from the whole list (so every file keeps a share of its claims). */
