@@ -89,6 +89,9 @@ describe('blame on divergences', { timeout: 60_000 }, () => {
     expect(human.stdout).toContain(`changed in ${first.slice(0, 12)} by Grace Hopper on 2026-03-04: "Count refunds as positive" (2 commits since)`);
     const markdown = surf(repo.dir, ['check', '--format', 'markdown']);
     expect(markdown.stdout).toContain(`blame: changed in ${first.slice(0, 12)} by Grace Hopper on 2026\\-03\\-04`);
+    const sarif = JSON.parse(surf(repo.dir, ['check', '--format', 'sarif']).stdout) as { runs: Array<{ results: Array<{ properties: { blame?: unknown } }> }> };
+    expect(sarif.runs[0]!.results[0]!.properties.blame).toEqual(d!.blame);
+    expect(surf(repo.dir, ['check', '--format', 'junit']).stdout).toContain(`blame: changed in ${first.slice(0, 12)} by Grace Hopper`);
     // The second run reads the versions from the result cache and answers the same.
     expect(divergences(repo.dir)[0]!.blame).toEqual(d!.blame);
   });

@@ -1,4 +1,5 @@
 import { shortRevision } from '@driftgate/git';
+import { blameText } from '../model/blame-text.js';
 import type { CheckResult, Divergence, LoadedWorkspace, SpanLocation } from '@driftgate/surf';
 import { fingerprint } from '../model/fingerprint.js';
 import { locationText } from '../model/location-text.js';
@@ -123,6 +124,7 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
   if (d.magnitude !== undefined) {
     details.push(`magnitude: ${d.magnitude} (advisory, from git history at ${shortRevision(d.oldCodeFrom ?? historyBase)}; never affects the verdict)`);
   }
+  if (d.blame !== undefined) details.push(`blame: ${blameText(d.blame, (text) => text)}`);
   if (d.historyMissing !== undefined) details.push(`old code unknown: ${d.historyNote ?? d.historyMissing}`);
   if (d.detail !== undefined) details.push(`detail: ${d.detail}`);
   if (d.prose !== '') details.push(`claim: ${d.prose}`);
@@ -141,6 +143,7 @@ function divergenceCase(d: Divergence, historyBase: string): ReportCase {
     related: span !== undefined ? [{ location: hubLocation, message: 'the claim, in its hub' }] : [],
     ...(spans.length > 0 ? { spans } : {}),
     ...(d.magnitude !== undefined ? { magnitude: d.magnitude } : {}),
+    ...(d.blame !== undefined ? { blame: d.blame } : {}),
     fingerprint: fingerprint(['surf', 'check', d.hub, d.id ?? d.at, d.kind]),
   };
 }

@@ -1,3 +1,4 @@
+import type { Blame } from '@driftgate/surf';
 import type { VerifyResult as BoundverVerifyResult } from '@driftgate/boundver';
 import type { CheckResult, LintResult } from '@driftgate/surf';
 
@@ -65,6 +66,8 @@ export interface ReportCase {
   readonly spans?: readonly RelatedLocation[];
   /** Advisory size of a changed claim's change (git history); never gates (SARIF `properties.magnitude`). */
   readonly magnitude?: 'small' | 'medium' | 'large';
+  /** Who changed a changed claim's code (git history; advisory). SARIF `properties.blame`. */
+  readonly blame?: Blame;
   /** Stable identity across runs and line moves (hex); set whenever `ruleId` is. */
   readonly fingerprint?: string;
 }

@@ -4,7 +4,7 @@ import type { CheckResult, Divergence, LintResult } from '@driftgate/surf';
 import type { Rendered } from '../model/rendered.js';
 import type { Report, VerifyDisplay } from '../model/report-model.js';
 import { reportNotes } from './report-notes.js';
-import { blameText } from './blame-text.js';
+import { blameText } from '../model/blame-text.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /**

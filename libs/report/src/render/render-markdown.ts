@@ -3,7 +3,7 @@ import type { Divergence } from '@driftgate/surf';
 import { findingCases, findingRule } from './finding-cases.js';
 import { locationText } from '../model/location-text.js';
 import type { Rendered } from '../model/rendered.js';
-import { blameText } from './blame-text.js';
+import { blameText } from '../model/blame-text.js';
 import { reportNotes } from './report-notes.js';
 import type { Report, ReportCase } from '../model/report-model.js';
 import { truncateClaim } from './render-human.js';

@@ -1,4 +1,5 @@
 import { FINGERPRINT_KEY, fingerprint } from '../model/fingerprint.js';
+import type { Blame } from '@driftgate/surf';
 import type { Rendered } from '../model/rendered.js';
 import { reportNotes } from './report-notes.js';
 import type { RelatedLocation, Report, ReportCase, ReportLocation, ReportRule } from '../model/report-model.js';
@@ -179,7 +180,21 @@ function result(c: ReportCase, index: number): unknown {
       status: c.status,
       gating: c.gating,
       ...(c.magnitude === undefined ? {} : { magnitude: c.magnitude }),
+      ...(c.blame === undefined ? {} : { blame: sarifBlame(c.blame) }),
     },
+  };
+}
+
+/** The case's blame in the JSON envelope's key names, its untrusted texts terminal-safe as every SARIF text is. */
+function sarifBlame(blame: Blame): Record<string, unknown> {
+  return {
+    ...(blame.commit !== undefined ? { commit: blame.commit } : {}),
+    ...(blame.shortCommit !== undefined ? { short_commit: blame.shortCommit } : {}),
+    ...(blame.author !== undefined ? { author: terminalSafe(blame.author) } : {}),
+    ...(blame.date !== undefined ? { date: blame.date } : {}),
+    ...(blame.subject !== undefined ? { subject: terminalSafe(blame.subject) } : {}),
+    commits: blame.commits,
+    uncommitted: blame.uncommitted,
   };
 }
 
