@@ -47,3 +47,4 @@ export { type ReportTarget, parseReportTarget } from './write/report-target.js';
 export { type ReportTargets, type WrittenReport, writeReportFile, writeReports } from './write/write-reports.js';
 export { type MergedSarif, type SarifInput, type SarifRuleConflict, mergeSarif } from './write/merge-sarif.js';
 export { readSarifFiles } from './write/sarif-files.js';
+export { blameText } from './model/blame-text.js';

@@ -57,6 +57,15 @@ describe('detailRows', () => {
     expect(rows.at(-1)).toBe('unchanged: src/money.ts > Money > scale');
   });
 
+  it('says who changed the code: the commit, or that the change is not committed yet', async () => {
+    const repo = await multiSiteRepo();
+    const [uncommitted] = (await runCheck(await loadWorkspace(repo.dir), { workers: 0 })).divergences;
+    expect(text(detailRows(uncommitted!, DEFAULT_THEME, { showDiff: false }, 100))).toContain('changed in the working tree, not committed yet');
+    const id = repo.commit('post and round in cents');
+    const [committed] = (await runCheck(await loadWorkspace(repo.dir), { workers: 0 })).divergences;
+    expect(text(detailRows(committed!, DEFAULT_THEME, { showDiff: false }, 100))).toContain(`changed in ${id.slice(0, 12)} by Test Author on 2026-01-01: "post and round in cents" (1 commit since)`);
+  });
+
   it('shows a method at its own depth: the first line keeps its column, the body one level under it', async () => {
     const repo = createTempRepo({ 'surf.toml': '', 'src/money.ts': MONEY, 'hubs/money.md': '---\nanchors:\n  - claim: rounds to cents\n    at: src/money.ts > Money > round\n---\n' });
     repos.push(repo);

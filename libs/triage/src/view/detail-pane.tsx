@@ -1,3 +1,4 @@
+import { blameText } from '@driftgate/report';
 import type { Divergence, SpanLocation } from '@driftgate/surf';
 import { Box, Text } from 'ink';
 import { memo } from 'react';
@@ -36,6 +37,7 @@ export function detailRows(d: Divergence, theme: Theme, options: DetailOptions, 
     logical.push({ text: `hash: ${displayLine(d.oldHash ?? '(none)')} → ${displayLine(d.newHash ?? '(unresolved)')}` });
   }
   if (d.detail !== undefined) logical.push({ text: displayLine(d.detail), colour: theme.danger });
+  if (d.blame !== undefined) logical.push({ text: blameText(d.blame, displayLine), dim: true });
   if (options.follow !== undefined) {
     logical.push(
       'newAt' in options.follow
