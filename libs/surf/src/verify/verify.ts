@@ -355,7 +355,7 @@ function siteDigest(written: SiteHashResult, stored: SiteHashResult | undefined)
 function digestIn(parsed: ParsedFile, anchor: Anchor, recipe: Recipe, ignoreLiterals: boolean): string | ResolveError {
   try {
     const resolution = resolveAnchor(parsed, anchor);
-    assertRecipeReaches(resolution, recipe);
+    assertRecipeReaches(parsed, resolution, recipe);
     return hashTokens(resolutionTokens(parsed, resolution, { recipe, ignoreLiterals }));
   } catch (error) {
     if (error instanceof ResolveError) return error;
