@@ -86,6 +86,8 @@ export function anchorTokens(parsed: ParsedFile, anchor: Anchor | string, option
  */
 export function hashSite(parsed: ParsedFile, anchor: Anchor | string, options: HashOptions = {}): SiteHash {
   const parsedAnchor = toAnchor(anchor);
+  // A language the recipe does not cover is refused before any lookup, as an unknown extension is.
+  assertRecipeCovers(parsed.family, options.recipe ?? CURRENT_RECIPE, parsed.file);
   const resolution = resolveAnchor(parsed, parsedAnchor);
   assertRecipeReaches(parsed, resolution, options.recipe ?? CURRENT_RECIPE);
   const { span } = recipeResolution(parsed, resolution, options.recipe ?? CURRENT_RECIPE);

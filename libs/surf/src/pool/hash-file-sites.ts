@@ -5,7 +5,7 @@ import { notFoundParseNote } from '../locate/syntax-errors.js';
 import { hashTokens } from '../hash/hash.js';
 import { assertRecipeReaches, resolutionTokens } from '../hash/hash-anchor.js';
 import { recipeResolution } from '../hash/recipe-extent.js';
-import { measureRecipe } from '../hash/recipe-families.js';
+import { measureRecipe, recipeCovers } from '../hash/recipe-families.js';
 import { type Resolution, type Span, resolveAnchor } from '../locate/resolve.js';
 import type { Recipe } from '../hash/stamp.js';
 import type { SiteFailureKind } from '../source/site-source.js';
@@ -59,6 +59,10 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
   const digests = new Map<string, { digest: string; tokens: string[] }>();
   return requests.map((request): SiteHashResult => {
     const anchorKey = formatAnchor(request.anchor);
+    // A language the recipe does not cover is refused before any lookup, as an unknown extension is.
+    if (!recipeCovers(parsed.family, request.recipe)) {
+      return { ok: false, kind: 'resolve', message: ResolveError.recipeLanguage(parsed.family, request.recipe, request.anchor.file).message };
+    }
     let resolution = resolutions.get(anchorKey);
     if (resolution === undefined) {
       try {
