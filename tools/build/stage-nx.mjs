@@ -78,6 +78,7 @@ for (const name of Object.keys(GENERATORS)) ENTRIES[`${name}-generator`] = `exec
 const RUNTIME_DEPENDENCIES = {
   'web-tree-sitter': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-go': { from: 'libs/syntax', range: 'exact' },
+  'tree-sitter-java': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-python': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-rust': { from: 'libs/syntax', range: 'exact' },
   'tree-sitter-typescript': { from: 'libs/syntax', range: 'exact' },

@@ -30,7 +30,9 @@ export type SurfErrorCode =
   /** An anchor that resolves to no symbol, to several, or a file that cannot be parsed. */
   | 'SURF_SYMBOL_NOT_FOUND'
   | 'SURF_SYMBOL_AMBIGUOUS'
-  | 'SURF_PARSE_FAILED';
+  | 'SURF_PARSE_FAILED'
+  /** A recipe-1 or recipe-2 hash asked of a language only recipe 3 defines (Java). */
+  | 'SURF_RECIPE_LANGUAGE';
 
 /**
  * Every error surf raises: a stable `code` callers switch on (never the message), a message meant
@@ -97,12 +99,13 @@ export class HubDecodeError extends SurfError {
 }
 
 /** Why an anchor did not resolve to exactly one symbol (spec §4.4). */
-export type ResolveErrorKind = 'NotFound' | 'Ambiguous' | 'Parse';
+export type ResolveErrorKind = 'NotFound' | 'Ambiguous' | 'Parse' | 'Recipe';
 
 const RESOLVE_CODES: Record<ResolveErrorKind, SurfErrorCode> = {
   NotFound: 'SURF_SYMBOL_NOT_FOUND',
   Ambiguous: 'SURF_SYMBOL_AMBIGUOUS',
   Parse: 'SURF_PARSE_FAILED',
+  Recipe: 'SURF_RECIPE_LANGUAGE',
 };
 
 /**
@@ -147,5 +150,22 @@ export class ResolveError extends SurfError {
 
   static parse(): ResolveError {
     return new ResolveError('Parse', 'source could not be parsed', '', 0);
+  }
+
+  /**
+   * A site in a language the reference implementation cannot parse, asked for under one of the
+   * reference's recipes: those recipes promise the reference's digest, and it has none to give.
+   * Raised where hashing would start, like the reference's `unsupported file type`, so check
+   * reports the claim as unresolvable rather than comparing against a digest nobody can compute.
+   */
+  static recipeLanguage(family: string, recipe: string, file?: string): ResolveError {
+    const where = file === undefined ? `${family} source` : `\`${file}\` (${family})`;
+    const stamp = recipe === 'v1' ? 'a bare-hex stamp' : `a \`${recipe.slice(1)}:\` stamp`;
+    return new ResolveError(
+      'Recipe',
+      `${where} is hashed under recipe 3 only, so ${stamp} cannot be computed for it — set \`recipe = 3\` in surf.toml and re-stamp with \`surf verify\``,
+      '',
+      0,
+    );
   }
 }

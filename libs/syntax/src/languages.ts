@@ -7,13 +7,29 @@ import { GrammarError, UnsupportedFileTypeError } from './errors.js';
 import { attachRuntime, runtimeModule } from './syntax-cursor.js';
 
 /** A supported source language, chosen by file extension only (spec §4.1). */
-export type Lang = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust';
+export type Lang = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java';
 
-/** The rule family a language follows for resolution and canonicalization. */
-export type Family = 'typescript' | 'python' | 'go' | 'rust';
+/**
+ * The families the reference implementation also parses: the only ones recipes 1 and 2 are
+ * defined for, since those recipes promise the reference's digests byte for byte.
+ */
+export type ReferenceFamily = 'typescript' | 'python' | 'go' | 'rust';
+
+/**
+ * The rule family a language follows for resolution and canonicalization. A family outside
+ * {@link ReferenceFamily} is hashed under recipe 3 only.
+ */
+export type Family = ReferenceFamily | 'java';
+
+const REFERENCE_FAMILIES: ReadonlySet<Family> = new Set<Family>(['typescript', 'python', 'go', 'rust']);
+
+/** Whether the reference implementation parses this family (so recipes 1 and 2 apply to it). */
+export function isReferenceFamily(family: Family): family is ReferenceFamily {
+  return REFERENCE_FAMILIES.has(family);
+}
 
 /** Every supported language, in a fixed order. */
-export const LANGS: readonly Lang[] = ['typescript', 'tsx', 'javascript', 'python', 'go', 'rust'];
+export const LANGS: readonly Lang[] = ['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java'];
 
 // Extensions are matched case-sensitively, like the reference (`a.TS` is unsupported).
 // `.mts`/`.cts` use the plain TypeScript grammar (no JSX in them); JavaScript of every flavour
@@ -31,6 +47,7 @@ const BY_EXTENSION: ReadonlyMap<string, Lang> = new Map<string, Lang>([
   ['pyi', 'python'],
   ['go', 'go'],
   ['rs', 'rust'],
+  ['java', 'java'],
 ]);
 
 const FAMILY: Readonly<Record<Lang, Family>> = {
@@ -40,6 +57,7 @@ const FAMILY: Readonly<Record<Lang, Family>> = {
   python: 'python',
   go: 'go',
   rust: 'rust',
+  java: 'java',
 };
 
 /** Package-relative wasm of each grammar; the npm packages ship their own builds. */
@@ -50,6 +68,7 @@ const GRAMMAR_WASM: Readonly<Record<Lang, string>> = {
   python: 'tree-sitter-python/tree-sitter-python.wasm',
   go: 'tree-sitter-go/tree-sitter-go.wasm',
   rust: 'tree-sitter-rust/tree-sitter-rust.wasm',
+  java: 'tree-sitter-java/tree-sitter-java.wasm',
 };
 
 /** The language of a (POSIX, repository-relative) path by its last extension, or undefined. */

@@ -1,4 +1,4 @@
-import { type Lang, type ParsedFile, type SyntaxNode, SyntaxLayerError, decodeSource, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
+import { type Lang, type ParsedFile, type SyntaxNode, SyntaxLayerError, decodeSource, familyOf, langForPath, loadLanguage, parseSourceSync } from '@driftgate/syntax';
 import { compareCodePoints } from '../formats/string-order.js';
 import type { ApiSurface, ApiSurfaceProvider, ApiSurfaceRequest, ApiSymbol } from './api-surface-types.js';
 import { componentFamilies, goEntries, pythonEntries, rustEntries, rustModuleFile, typescriptEntries } from './signatures-discovery.js';
@@ -64,7 +64,8 @@ class SurfaceRun {
       python = sources.filter((e) => langForPath(e) === 'python');
       go = sources.filter((e) => langForPath(e) === 'go');
       rust = { roots: sources.filter((e) => langForPath(e) === 'rust'), followModules: false };
-      typescript = sources.filter((e) => !['python', 'go', 'rust'].includes(langForPath(e)!));
+      // Only the families this provider reads: a Java entry is no TypeScript entry.
+      typescript = sources.filter((e) => familyOf(langForPath(e)!) === 'typescript');
     } else {
       const families = componentFamilies(request.files);
       python = families.has('python') ? pythonEntries(request.files) : [];

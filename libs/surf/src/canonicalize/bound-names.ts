@@ -1,5 +1,5 @@
 import type { SyntaxCursor } from '@driftgate/syntax';
-import type { Family } from '@driftgate/syntax';
+import type { ReferenceFamily } from '@driftgate/syntax';
 
 /**
  * The v2 bound set (spec §5.3): names a span binds itself — its own name, parameters, locals,
@@ -40,7 +40,7 @@ const bindPythonParameters: BindAction = (c, text, out) => {
   c.gotoParent();
 };
 
-const BIND_HERE: Readonly<Record<Family, ReadonlyMap<string, BindAction>>> = {
+const BIND_HERE: Readonly<Record<ReferenceFamily, ReadonlyMap<string, BindAction>>> = {
   rust: new Map<string, BindAction>([
     ['function_item', bindName],
     ['function_signature_item', bindName],
@@ -149,7 +149,7 @@ function harvest(c: SyntaxCursor, text: string, out: Set<string>): void {
 /** The binding actions of a family, by node kind. */
 export type BindTable = ReadonlyMap<string, BindAction>;
 
-export function bindTable(family: Family): BindTable {
+export function bindTable(family: ReferenceFamily): BindTable {
   return BIND_HERE[family];
 }
 

@@ -26,6 +26,7 @@ const LITERAL_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
   typescript: new Set(['string', 'template_string', 'regex', 'jsx_text']),
   python: new Set(['string', 'format_specifier']),
   go: new Set(['interpreted_string_literal', 'raw_string_literal', 'rune_literal']),
+  java: new Set(['string_literal', 'character_literal']),
 };
 
 /** Code inside a literal (interpolations): back to code rules. */
@@ -39,6 +40,8 @@ const MEMBER_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
   typescript: new Set(['property_identifier', 'private_property_identifier']),
   python: new Set(),
   go: new Set(['field_identifier']),
+  // Java has one identifier kind for every name; its member positions are listed below.
+  java: new Set(),
 };
 
 /** `parent kind\0field` positions whose identifier is a member or namespace name, never a variable. */
@@ -47,6 +50,9 @@ const MEMBER_POSITIONS: Readonly<Record<Family, ReadonlySet<string>>> = {
   typescript: new Set(['nested_type_identifier\0name', 'member_expression\0property']),
   python: new Set(['attribute\0attribute', 'keyword_argument\0name']),
   go: new Set(['qualified_type\0name', 'selector_expression\0field']),
+  // `a.b`, `x.m()` and a bare `m()` (methods are their own namespace: no local can be called),
+  // `pkg.Type` in a name, an annotation argument's key (`@A(value = 1)`).
+  java: new Set(['field_access\0field', 'method_invocation\0name', 'scoped_identifier\0name', 'element_value_pair\0key']),
 };
 
 /** Space, tab, LF, CR. */

@@ -1,10 +1,11 @@
 import type { Node } from 'web-tree-sitter';
-import { type Family, walkFrom } from '@driftgate/syntax';
+import { type Family, type ReferenceFamily, isReferenceFamily, walkFrom } from '@driftgate/syntax';
 import { bindSubtree, bindTable } from './bound-names.js';
 import { canonicalTokensV3 } from './canonicalize-v3.js';
 import { nodeKinds } from './node-kinds.js';
 import { IDENT_KINDS, STRING_KINDS } from './token-kinds.js';
 import type { Recipe } from '../hash/stamp.js';
+import { ResolveError } from '../errors.js';
 
 /** How a span is canonicalized. */
 export interface CanonicalOptions {
@@ -16,7 +17,7 @@ export interface CanonicalOptions {
 
 
 /** Member-access names (always verbatim under v2): identifier kinds, parent kind, field. */
-const MEMBER_ACCESS: Readonly<Record<Family, { kinds: ReadonlySet<string>; parent: string; field: string }>> = {
+const MEMBER_ACCESS: Readonly<Record<ReferenceFamily, { kinds: ReadonlySet<string>; parent: string; field: string }>> = {
   typescript: {
     kinds: new Set(['property_identifier', 'private_property_identifier']),
     parent: 'member_expression',
@@ -50,6 +51,8 @@ export function canonicalTokens(
   const ignoreLiterals = options.ignoreLiterals === true;
   // Recipe 3 has its own walk, so v1 and v2 stay byte-identical with the reference by construction.
   if (options.recipe === 'v3') return canonicalTokensV3(nodes, family, text, ignoreLiterals);
+  // v1 and v2 are the reference's streams; a family the reference does not parse has none.
+  if (!isReferenceFamily(family)) throw ResolveError.recipeLanguage(family, options.recipe);
   const v2 = options.recipe === 'v2';
   const identKinds = IDENT_KINDS[family];
   const stringKinds = STRING_KINDS[family];

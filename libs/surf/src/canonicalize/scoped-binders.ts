@@ -1,5 +1,6 @@
 import type { SyntaxCursor } from '@driftgate/syntax';
 import type { Family } from '@driftgate/syntax';
+import { JAVA_NAMED_ITEMS } from '../locate/java-items.js';
 import { RUST_NAMED_ITEMS } from '../locate/rust-items.js';
 
 /**
@@ -30,6 +31,12 @@ import { RUST_NAMED_ITEMS } from '../locate/rust-items.js';
  * - Go: functions, function literals, blocks, `for`/`if`/`switch`/`select` statements and their
  *   cases are scopes; `:=`, `var`, `const`, parameters, results and type parameters bind in the
  *   nearest one.
+ * - Java: types, methods, constructors, lambdas, blocks, `for` statements, `catch` clauses,
+ *   try-with-resources and switch cases are scopes; parameters, local variables, resources, catch
+ *   and loop variables, pattern variables (`instanceof String s`, `case Point(int x, int y)`) and
+ *   type parameters bind in the nearest one. Fields, record components, enum constants and
+ *   methods are members: they stay verbatim (reached as `this.x` or by a bare name), as a
+ *   TypeScript class's fields do; a member's own name binds only when it is the span's root.
  * A definition's own name binds in the scope around it (so the span's own name is bound, and a
  * recursive call is a placeholder). Positions not recognised as binders stay free (fail closed).
  */
@@ -499,7 +506,107 @@ const GO: ScopeRules = {
   ]),
 };
 
-const RULES: Readonly<Record<Family, ScopeRules>> = { python: PYTHON, typescript: TYPESCRIPT, rust: RUST, go: GO };
+// ---------------------------------------------------------------------------------------------
+// Java
+
+const JAVA_IDENT = new Set(['identifier']);
+const JAVA_TYPE_NAME = new Set(['identifier', 'type_identifier']);
+
+/** `int a = 1, b[]`: each declarator's name (locals only: a field's declarators are members). */
+const javaDeclarators: ScopedBindAction = (c, text, ctx) =>
+  eachField(c, 'declarator', () =>
+    eachField(c, 'name', () => {
+      if (c.nodeType === 'identifier') ctx.declare(ctx.current, nodeText(c, text));
+    }),
+  );
+
+/** `String... rest`: the name is in the parameter's own declarator. */
+const javaSpreadParameter: ScopedBindAction = (c, text, ctx) =>
+  eachNamed(c, () => {
+    if (c.nodeType === 'variable_declarator') {
+      eachField(c, 'name', () => ctx.declare(ctx.current, nodeText(c, text)));
+    }
+  });
+
+/**
+ * `(int a, T b)` of a method, constructor or lambda binds; a record's header declares its
+ * components, which are fields (members), so nothing binds there.
+ */
+const javaFormalParameter: ScopedBindAction = (c, text, ctx) => {
+  const parameters = c.currentNode.parent;
+  if (parameters?.parent?.type === 'record_declaration') return;
+  nameField('name', JAVA_IDENT, intoCurrent)(c, text, ctx);
+};
+
+/** The last identifier child: `String s` in a type pattern, `int x` in a record pattern component. */
+const javaPatternName: ScopedBindAction = (c, text, ctx) => {
+  let name: string | undefined;
+  eachNamed(c, () => {
+    if (c.nodeType === 'identifier') name = nodeText(c, text);
+  });
+  if (name !== undefined && (c.nodeType === 'type_pattern' || c.nodeType === 'record_pattern_component')) {
+    ctx.declare(ctx.current, name);
+  }
+};
+
+/** `x -> …` binds `x`; `(x, y) -> …` binds both; typed lambda parameters are `formal_parameter`s. */
+const javaLambda: ScopedBindAction = (c, text, ctx) =>
+  eachField(c, 'parameters', () => {
+    if (c.nodeType === 'identifier') ctx.declare(ctx.current, nodeText(c, text));
+    else if (c.nodeType === 'inferred_parameters') {
+      eachNamed(c, () => {
+        if (c.nodeType === 'identifier') ctx.declare(ctx.current, nodeText(c, text));
+      });
+    }
+  });
+
+/** `<T extends Bound>`: the parameter's own name (a direct `type_identifier` child) binds; bounds are free. */
+const javaTypeParameters: ScopedBindAction = (c, text, ctx) =>
+  eachNamed(c, () => {
+    if (c.nodeType !== 'type_parameter') return;
+    eachNamed(c, () => {
+      if (c.nodeType === 'type_identifier' || c.nodeType === 'identifier') ctx.declare(ctx.current, nodeText(c, text));
+    });
+  });
+
+const JAVA: ScopeRules = {
+  scopes: new Map<string, ScopeKind>(
+    [
+      ...JAVA_NAMED_ITEMS.types,
+      ...JAVA_NAMED_ITEMS.methods,
+      ...JAVA_NAMED_ITEMS.constructors,
+      'lambda_expression',
+      'block',
+      'constructor_body',
+      'for_statement',
+      'enhanced_for_statement',
+      'catch_clause',
+      'try_with_resources_statement',
+      'switch_rule',
+      'switch_block_statement_group',
+    ].map((k) => [k, 'block'] as const),
+  ),
+  binders: new Map<string, ScopedBindAction>([
+    // A type's name binds around it (a nested type used by its neighbours in the span is local).
+    ...JAVA_NAMED_ITEMS.types.map((k) => [k, nameField('name', JAVA_TYPE_NAME, intoEnclosing)] as const),
+    ...JAVA_NAMED_ITEMS.methods.map((k) => [k, rootNameField('name', JAVA_IDENT)] as const),
+    ...JAVA_NAMED_ITEMS.constructors.map((k) => [k, rootNameField('name', JAVA_IDENT)] as const),
+    ...JAVA_NAMED_ITEMS.constants.map((k) => [k, rootNameField('name', JAVA_IDENT)] as const),
+    ['formal_parameter', javaFormalParameter],
+    ['spread_parameter', javaSpreadParameter],
+    ['catch_formal_parameter', nameField('name', JAVA_IDENT, intoCurrent)],
+    ['local_variable_declaration', javaDeclarators],
+    ['resource', nameField('name', JAVA_IDENT, intoCurrent)],
+    ['enhanced_for_statement', nameField('name', JAVA_IDENT, intoCurrent)],
+    ['instanceof_expression', nameField('name', JAVA_IDENT, intoCurrent)],
+    ['type_pattern', javaPatternName],
+    ['record_pattern_component', javaPatternName],
+    ['lambda_expression', javaLambda],
+    ['type_parameters', javaTypeParameters],
+  ]),
+};
+
+const RULES: Readonly<Record<Family, ScopeRules>> = { python: PYTHON, typescript: TYPESCRIPT, rust: RUST, go: GO, java: JAVA };
 
 /** The recipe-3 scope and binder rules of a family. */
 export function scopeRules(family: Family): ScopeRules {

@@ -16,6 +16,8 @@ export const IDENT_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
   ]),
   python: new Set(['identifier']),
   go: new Set(['identifier', 'type_identifier', 'field_identifier', 'package_identifier']),
+  // Recipe 3 only (see hash/recipe-families.ts): no v1/v2 digest depends on it.
+  java: new Set(['identifier', 'type_identifier']),
 };
 
 /** String literal kinds, per family (spec §5.2 STRING_KINDS): what `ignore_literals` drops, and what recipe 3 reads whole. */
@@ -24,4 +26,6 @@ export const STRING_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
   typescript: new Set(['string', 'template_string']),
   python: new Set(['string']),
   go: new Set(['interpreted_string_literal', 'raw_string_literal']),
+  // Text blocks (`"""…"""`) are string literals too.
+  java: new Set(['string_literal']),
 };

@@ -4,6 +4,7 @@ import { canonicalTokens } from '../canonicalize/canonicalize.js';
 import { defName, hashableNode, scopeOf } from '../locate/definitions.js';
 import { hashTokens } from './hash.js';
 import { recipeResolution } from './recipe-extent.js';
+import { recipeCovers } from './recipe-families.js';
 import { toResolution } from '../locate/resolve.js';
 import { type Recipe, parseStamp } from './stamp.js';
 
@@ -57,7 +58,7 @@ export function collectAllDefinitions(parsed: ParsedFile): readonly NamedDefinit
  */
 export function findRenamed(parsed: ParsedFile, storedStamp: string, options: RenameOptions = {}): string | undefined {
   const stamp = parseStamp(storedStamp);
-  if (!stamp) return undefined;
+  if (!stamp || !recipeCovers(parsed.family, stamp.recipe)) return undefined;
   return renameIndex(parsed, stamp.recipe, options.ignoreLiterals === true).get(stamp.hex);
 }
 

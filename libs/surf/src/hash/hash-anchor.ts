@@ -2,6 +2,7 @@ import { ParsedFile, decodeSource, parseSource, requireLang } from '@driftgate/s
 import { type Anchor, formatAnchor, parseAnchor } from '../locate/anchor.js';
 import { canonicalTokens } from '../canonicalize/canonicalize.js';
 import { combineSiteHashes, hashTokens } from './hash.js';
+import { assertRecipeCovers } from './recipe-families.js';
 import { recipeResolution } from './recipe-extent.js';
 import { type Resolution, type Span, resolveAnchor } from '../locate/resolve.js';
 import { CURRENT_RECIPE, type Recipe, formatStamp } from './stamp.js';
@@ -47,11 +48,14 @@ export interface SiteSource {
 }
 
 /**
- * Throws the reference's NotFound when only the extended rules name the symbol and `recipe` is
- * a reference recipe (1 or 2): under those recipes surf answers exactly as the reference does,
- * so a stamp the reference reads never names what the reference cannot resolve.
+ * Throws when `recipe` cannot hash this resolution: the typed recipe-language error for a file
+ * whose language only recipe 3 defines, and the reference's NotFound when only the extended rules
+ * name the symbol and `recipe` is a reference recipe (1 or 2) — under those recipes surf answers
+ * exactly as the reference does, so a stamp the reference reads never names what the reference
+ * cannot resolve.
  */
-export function assertRecipeReaches(resolution: Resolution, recipe: Recipe): void {
+export function assertRecipeReaches(parsed: ParsedFile, resolution: Resolution, recipe: Recipe): void {
+  assertRecipeCovers(parsed.family, recipe, parsed.file);
   if (resolution.extended !== undefined && recipe !== 'v3') throw resolution.extended;
 }
 
@@ -82,8 +86,10 @@ export function anchorTokens(parsed: ParsedFile, anchor: Anchor | string, option
  */
 export function hashSite(parsed: ParsedFile, anchor: Anchor | string, options: HashOptions = {}): SiteHash {
   const parsedAnchor = toAnchor(anchor);
+  // A language the recipe does not cover is refused before any lookup, as an unknown extension is.
+  assertRecipeCovers(parsed.family, options.recipe ?? CURRENT_RECIPE, parsed.file);
   const resolution = resolveAnchor(parsed, parsedAnchor);
-  assertRecipeReaches(resolution, options.recipe ?? CURRENT_RECIPE);
+  assertRecipeReaches(parsed, resolution, options.recipe ?? CURRENT_RECIPE);
   const { span } = recipeResolution(parsed, resolution, options.recipe ?? CURRENT_RECIPE);
   return {
     at: formatAnchor(parsedAnchor),

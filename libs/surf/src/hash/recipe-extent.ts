@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Family, ParsedFile } from '@driftgate/syntax';
 import { type Resolution, spanOf } from '../locate/resolve.js';
 import type { Recipe } from './stamp.js';
+import { JAVA_FIELD_LISTS } from '../locate/java-items.js';
 import { rowFact, runStarts, siblingRowOf } from './sibling-row.js';
 
 /**
@@ -18,6 +19,9 @@ import { rowFact, runStarts, siblingRowOf } from './sibling-row.js';
  *   explicit value it repeats when that one does not use `iota` (an explicit reset).
  * - TypeScript enum members and variants of fieldless Rust enums without an initializer: the
  *   members before them back to the nearest initializer (their value is counted from it).
+ * - Java: a field's modifiers, annotations and type, and the declarators before it in the same
+ *   declaration (`@Inject private final int a = 1, b;` for `b`). Other declarations carry their
+ *   modifiers and annotations as their own first child, so they are already in the span.
  * - Python: nothing to add; decorators are already part of the span in every recipe.
  *
  * The extra nodes come first, in source order, so the span runs from the first of them to the end
@@ -57,9 +61,21 @@ function prefixNodes(node: Node, family: Family): Node[] {
         : typescriptPrefix(node);
     case 'go':
       return goConstPrefix(node);
+    case 'java':
+      return JAVA_FIELD_LISTS.has(node.parent?.type ?? '') ? childrenBefore(node.parent!, node) : [];
     default:
       return [];
   }
+}
+
+/** The children of `parent` before `node`, comments left out. */
+function childrenBefore(parent: Node, node: Node): Node[] {
+  const before: Node[] = [];
+  for (const c of parent.children) {
+    if (c.id === node.id) break;
+    if (!isComment(c)) before.push(c);
+  }
+  return before;
 }
 
 /** Wrappers whose leading children (`export`, `default`, `declare`, decorators) belong to the declaration. */

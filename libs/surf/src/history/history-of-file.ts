@@ -4,6 +4,7 @@ import { hashTokens } from '../hash/hash.js';
 import { resolutionTokens } from '../hash/hash-anchor.js';
 import { type Magnitude, cappedTokenDistance, categorizeMagnitude } from './magnitude.js';
 import { recipeResolution } from '../hash/recipe-extent.js';
+import { measureRecipe, recipeCovers } from '../hash/recipe-families.js';
 import { resolveAnchor } from '../locate/resolve.js';
 import type { Recipe } from '../hash/stamp.js';
 
@@ -68,14 +69,17 @@ function oldVersion(parsed: ParsedFile, query: HistoryQuery): HistoryAnswer {
   // modifiers), as `new_code` does.
   const span = query.stamp === undefined ? resolution.span : recipeResolution(parsed, resolution, query.stamp.recipe).span;
   const oldCode = parsed.text.slice(span.startIndex, span.endIndex);
-  const before = resolutionTokens(parsed, resolution, { recipe: 'v2', ignoreLiterals: false });
+  const measure = measureRecipe(parsed.family);
+  const before = resolutionTokens(parsed, resolution, { recipe: measure, ignoreLiterals: false });
   // Distances past 15 are all `large`, so the band-limited distance grades exactly.
   const unchanged = before.length === query.currentTokens.length && before.every((token, i) => token === query.currentTokens[i]);
   const distance = cappedTokenDistance(before, query.currentTokens, 15);
   const answer = { oldCode, magnitude: categorizeMagnitude(distance), unchanged, distance };
   if (query.stamp === undefined) return answer;
   const { recipe, ignoreLiterals, hex } = query.stamp;
-  const stamped = recipe === 'v2' && !ignoreLiterals ? before : resolutionTokens(parsed, resolution, { recipe, ignoreLiterals });
+  // A stamp under a recipe this language has no digest for matches nothing.
+  if (!recipeCovers(parsed.family, recipe)) return { ...answer, matchesStamp: false };
+  const stamped = recipe === measure && !ignoreLiterals ? before : resolutionTokens(parsed, resolution, { recipe, ignoreLiterals });
   const digest = hashTokens(stamped);
   return { ...answer, digest, matchesStamp: digest === hex.toLowerCase() };
 }

@@ -1,6 +1,7 @@
 import type { ParsedFile } from '@driftgate/syntax';
 import type { Anchor } from '../locate/anchor.js';
 import { anchorTokens } from '../hash/hash-anchor.js';
+import { measureRecipe } from '../hash/recipe-families.js';
 
 /** Advisory size of a change to a span; never affects pass/fail. */
 export type Magnitude = 'small' | 'medium' | 'large';
@@ -34,7 +35,7 @@ export function categorizeMagnitude(distance: number): Magnitude {
  * Throws if the anchor does not resolve in either file (the caller reports no magnitude then).
  */
 export function diffMagnitude(oldFile: ParsedFile, newFile: ParsedFile, anchor: Anchor | string): Magnitude {
-  const options = { recipe: 'v2', ignoreLiterals: false } as const;
+  const options = { recipe: measureRecipe(newFile.family), ignoreLiterals: false };
   const before = anchorTokens(oldFile, anchor, options);
   const after = anchorTokens(newFile, anchor, options);
   return categorizeMagnitude(tokenDistance(before, after));

@@ -6,6 +6,7 @@ import { rustLines } from '../hub/rust-lines.js';
 import { notFoundHint } from './not-found-hint.js';
 import { publicSymbols } from '../locate/public-symbols.js';
 import { findRecipe2BlindSpot } from '../hash/recipe2-blind-spots.js';
+import { recipeCovers } from '../hash/recipe-families.js';
 import { resolveAnchor } from '../locate/resolve.js';
 import { firstSyntaxError, notFoundParseNote } from '../locate/syntax-errors.js';
 import { type Recipe, parseStamp } from '../hash/stamp.js';
@@ -91,6 +92,8 @@ function lintSite(source: ParsedFile | SiteFailure, question: LintSiteQuestion, 
     return { kind: 'findings', findings: [{ severity: 'block', message }], resolved: false };
   }
   const block = (message: string): LintSiteAnswer => ({ kind: 'findings', findings: [{ severity: 'block', message }], resolved: false });
+  // The workspace's recipe cannot stamp this language: nothing else about the site matters yet.
+  if (!recipeCovers(source.family, recipe)) return block(ResolveError.recipeLanguage(source.family, recipe, anchor.file).message);
   let resolution;
   try {
     resolution = resolveAnchor(source, anchor);

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Family } from '@driftgate/syntax';
+import { JAVA_BODIES, JAVA_FIELD_LISTS, JAVA_NAMED_ITEMS } from './java-items.js';
 import { RUST_NAMED_ITEMS } from './rust-items.js';
 
 /**
@@ -31,6 +32,12 @@ const NAME_FIELD_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
   ]),
   python: new Set(['function_definition', 'class_definition']),
   go: new Set(['function_declaration', 'method_declaration', 'type_spec', 'type_alias', 'const_spec', 'var_spec']),
+  java: new Set([
+    ...JAVA_NAMED_ITEMS.types,
+    ...JAVA_NAMED_ITEMS.methods,
+    ...JAVA_NAMED_ITEMS.constructors,
+    ...JAVA_NAMED_ITEMS.constants,
+  ]),
 };
 
 const TRANSPARENT: Readonly<Record<Family, ReadonlySet<string>>> = {
@@ -45,6 +52,9 @@ const TRANSPARENT: Readonly<Record<Family, ReadonlySet<string>>> = {
   ]),
   python: new Set(['module', 'block', 'decorated_definition', 'expression_statement']),
   go: new Set(['source_file', 'block', 'type_declaration', 'const_declaration', 'var_declaration', 'var_spec_list']),
+  // A method body is not passed through: its locals are not members. A local class declared in
+  // it is still reached as `Type > method > Local` (the body is the method's scope).
+  java: new Set([...JAVA_BODIES, ...JAVA_FIELD_LISTS]),
 };
 
 /**
@@ -91,6 +101,9 @@ export function defName(node: Node, family: Family): string | undefined {
       return kind === 'type_alias_statement' ? fieldText(node, 'left') : undefined;
     case 'go':
       return undefined;
+    case 'java':
+      // Each declarator of `int a, b;` is a field named by itself; a local variable is not a member.
+      return kind === 'variable_declarator' && JAVA_FIELD_LISTS.has(node.parent?.type ?? '') ? fieldText(node, 'name') : undefined;
   }
 }
 

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ParsedFile } from '@driftgate/syntax';
 import { defName } from './definitions.js';
 import { goReceiverTypeName } from './go-definition-index.js';
+import { JAVA_FIELD_LISTS, JAVA_NAMED_ITEMS } from './java-items.js';
 
 /** Which part of the public surface to list. */
 export interface PublicSymbolOptions {
@@ -31,6 +32,12 @@ const TS_FUNCTION_VALUES: ReadonlySet<string> = new Set([
  *   classes; with `all`, the class, module constants and aliases, and class attributes.
  * - Go: capitalized funcs and `Type > Method` with both capitalized; with `all`, exported
  *   type, const and var names.
+ * - Java: the API another package can use — `public` and `protected` declarations, and members
+ *   of an interface or annotation type (public unless `private`), inside types that are
+ *   themselves visible that way, at any nesting depth (`[Outer, Nested, method]`). Methods,
+ *   constructors (`[Type, Type]`) and annotation elements; with `all`, the types themselves,
+ *   fields (each declarator) and enum constants. Package-private and `private` declarations are
+ *   not counted: like Python's `_name` and Go's lower-case names, no other package can call them.
  */
 export function publicSymbols(parsed: ParsedFile, options: PublicSymbolOptions = {}): string[][] {
   const all = options.all === true;
@@ -58,8 +65,62 @@ export function publicSymbols(parsed: ParsedFile, options: PublicSymbolOptions =
     case 'go':
       goSymbols(root, all, add);
       break;
+    case 'java':
+      javaSymbols(root, [], false, all, add);
+      break;
   }
   return out;
+}
+
+const JAVA_TYPES: ReadonlySet<string> = new Set(JAVA_NAMED_ITEMS.types);
+const JAVA_CALLABLES: ReadonlySet<string> = new Set([...JAVA_NAMED_ITEMS.methods, ...JAVA_NAMED_ITEMS.constructors]);
+/** Types whose members are public unless written `private`. */
+const JAVA_PUBLIC_BODIES: ReadonlySet<string> = new Set(['interface_declaration', 'annotation_type_declaration']);
+
+/** The access a Java declaration is written with: `public`, `protected`, `private`, or `` (package). */
+function javaAccess(decl: Node): string {
+  const modifiers = decl.namedChildren.find((c) => c.type === 'modifiers');
+  for (const m of modifiers?.children ?? []) {
+    if (m.type === 'public' || m.type === 'protected' || m.type === 'private') return m.type;
+  }
+  return '';
+}
+
+/**
+ * The visible members of a type body (or the file's top level), recursing into visible nested
+ * types. `inPublicBody`: the body is an interface's or annotation type's.
+ */
+function javaSymbols(body: Node, owners: readonly string[], inPublicBody: boolean, all: boolean, add: Add): void {
+  const visible = (decl: Node): boolean => {
+    const access = javaAccess(decl);
+    return access === 'public' || access === 'protected' || (inPublicBody && access !== 'private');
+  };
+  for (const member of body.namedChildren) {
+    if (member.type === 'enum_body_declarations') {
+      javaSymbols(member, owners, inPublicBody, all, add);
+      continue;
+    }
+    const name = member.childForFieldName('name')?.text;
+    if (JAVA_TYPES.has(member.type) && name) {
+      if (!visible(member)) continue;
+      const path = [...owners, name];
+      if (all) add(...path);
+      const inner = member.childForFieldName('body');
+      if (inner) javaSymbols(inner, path, JAVA_PUBLIC_BODIES.has(member.type), all, add);
+    } else if (JAVA_CALLABLES.has(member.type) && name) {
+      // A record's compact constructor is as visible as its record's canonical one must be.
+      if ((visible(member) || member.type === 'compact_constructor_declaration') && owners.length > 0) add(...owners, name);
+    } else if (member.type === 'enum_constant' && name) {
+      // Every constant of a visible enum is visible.
+      if (all && owners.length > 0) add(...owners, name);
+    } else if (JAVA_FIELD_LISTS.has(member.type)) {
+      if (!all || owners.length === 0 || !(visible(member) || member.type === 'constant_declaration')) continue;
+      for (const declarator of member.childrenForFieldName('declarator')) {
+        const field = declarator?.childForFieldName('name')?.text;
+        if (field) add(...owners, field);
+      }
+    }
+  }
 }
 
 type Add = (...path: string[]) => void;

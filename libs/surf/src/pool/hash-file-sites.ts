@@ -5,6 +5,7 @@ import { notFoundParseNote } from '../locate/syntax-errors.js';
 import { hashTokens } from '../hash/hash.js';
 import { assertRecipeReaches, resolutionTokens } from '../hash/hash-anchor.js';
 import { recipeResolution } from '../hash/recipe-extent.js';
+import { measureRecipe, recipeCovers } from '../hash/recipe-families.js';
 import { type Resolution, type Span, resolveAnchor } from '../locate/resolve.js';
 import type { Recipe } from '../hash/stamp.js';
 import type { SiteFailureKind } from '../source/site-source.js';
@@ -47,7 +48,6 @@ export type SiteHashResult =
     }
   | { readonly ok: false; readonly kind: SiteFailureKind | 'resolve'; readonly message: string };
 
-const MAGNITUDE_OPTIONS = { recipe: 'v2', ignoreLiterals: false } as const;
 
 /**
  * Answers every request about one parsed file (synchronous; the file is parsed once by the
@@ -59,6 +59,10 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
   const digests = new Map<string, { digest: string; tokens: string[] }>();
   return requests.map((request): SiteHashResult => {
     const anchorKey = formatAnchor(request.anchor);
+    // A language the recipe does not cover is refused before any lookup, as an unknown extension is.
+    if (!recipeCovers(parsed.family, request.recipe)) {
+      return { ok: false, kind: 'resolve', message: ResolveError.recipeLanguage(parsed.family, request.recipe, request.anchor.file).message };
+    }
     let resolution = resolutions.get(anchorKey);
     if (resolution === undefined) {
       try {
@@ -74,7 +78,7 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
       return { ok: false, kind: 'resolve', message: resolution.message + note };
     }
     try {
-      assertRecipeReaches(resolution, request.recipe);
+      assertRecipeReaches(parsed, resolution, request.recipe);
     } catch (error) {
       if (!(error instanceof ResolveError)) throw error;
       return { ok: false, kind: 'resolve', message: error.message };
@@ -96,8 +100,9 @@ export function hashFileSites(parsed: ParsedFile, requests: readonly SiteHashReq
     const differs = request.magnitudeUnless !== hashed.digest;
     if (request.withCode && differs) result.code = parsed.text.slice(span.startIndex, span.endIndex);
     if ((request.magnitudeUnless !== undefined && differs) || request.withTokens === true) {
-      const sameOptions = request.recipe === 'v2' && !request.ignoreLiterals;
-      result.magnitudeTokens = sameOptions ? hashed.tokens : resolutionTokens(parsed, resolution, MAGNITUDE_OPTIONS);
+      const measure = measureRecipe(parsed.family);
+      const sameOptions = request.recipe === measure && !request.ignoreLiterals;
+      result.magnitudeTokens = sameOptions ? hashed.tokens : resolutionTokens(parsed, resolution, { recipe: measure, ignoreLiterals: false });
     }
     return result;
   });

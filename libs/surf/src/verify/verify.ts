@@ -5,6 +5,7 @@ import { ResolveError, SurfError } from '../errors.js';
 import { findRenamed } from '../hash/find-renamed.js';
 import { combineSiteHashes, hashTokens } from '../hash/hash.js';
 import { assertRecipeReaches, resolutionTokens } from '../hash/hash-anchor.js';
+import { assertRecipeCovers } from '../hash/recipe-families.js';
 import { generateClaimId } from '../hub-edit/claim-id.js';
 import { quickHubFacts } from '../hub/hub-facts.js';
 import { locateAnchorItems, setAt } from '../hub-edit/hub-editor.js';
@@ -354,8 +355,9 @@ function siteDigest(written: SiteHashResult, stored: SiteHashResult | undefined)
 /** The bare digest of `anchor` in `parsed` under `recipe`, or the resolution error. */
 function digestIn(parsed: ParsedFile, anchor: Anchor, recipe: Recipe, ignoreLiterals: boolean): string | ResolveError {
   try {
+    assertRecipeCovers(parsed.family, recipe, anchor.file);
     const resolution = resolveAnchor(parsed, anchor);
-    assertRecipeReaches(resolution, recipe);
+    assertRecipeReaches(parsed, resolution, recipe);
     return hashTokens(resolutionTokens(parsed, resolution, { recipe, ignoreLiterals }));
   } catch (error) {
     if (error instanceof ResolveError) return error;

@@ -62,6 +62,7 @@ const OPERATOR_PARENTS: Readonly<Record<Family, ReadonlySet<string>>> = {
   typescript: new Set(['binary_expression', 'augmented_assignment_expression', 'update_expression']),
   go: new Set(['binary_expression', 'assignment_statement', 'inc_statement', 'dec_statement']),
   rust: new Set(['binary_expression', 'compound_assignment_expr']),
+  java: new Set(['binary_expression', 'assignment_expression', 'update_expression']),
 };
 
 const NUMBER_KINDS: ReadonlySet<string> = new Set([
@@ -98,6 +99,7 @@ const BODY_KINDS: Readonly<Record<Family, ReadonlySet<string>>> = {
   typescript: new Set(['statement_block']),
   go: new Set(['statement_list']),
   rust: new Set(['block']),
+  java: new Set(['block', 'constructor_body']),
 };
 
 /** Statements whose deletion is no logic change (`pass`, `;`, a bare `...`). */

@@ -43,7 +43,7 @@ const JOINED_KINDS: ReadonlySet<string> = new Set(['token_tree', 'macro_definiti
 /** Punctuation next to which a space is never significant in any of the four languages. */
 const BRACKETS = '()[]{},;';
 
-const LINE_COMMENT: Readonly<Record<Family, string>> = { python: ' # neutral', typescript: ' // neutral', go: ' // neutral', rust: ' // neutral' };
+const LINE_COMMENT: Readonly<Record<Family, string>> = { python: ' # neutral', typescript: ' // neutral', go: ' // neutral', rust: ' // neutral', java: ' // neutral' };
 
 /** Sorted, merged intervals inside which (strictly) no edit may go. */
 class Blocked {

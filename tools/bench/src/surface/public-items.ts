@@ -15,7 +15,8 @@ export interface PublicItem {
 
 type Family = ParsedFile['family'];
 
-const QUERIES: Readonly<Record<Family, string>> = {
+// A family without a query here has no independent surface count (its items come from surf alone).
+const QUERIES: Readonly<Partial<Record<Family, string>>> = {
   rust: `
     (function_item (visibility_modifier) name: (identifier) @fn)
     (struct_item (visibility_modifier) name: (type_identifier) @struct)
@@ -92,11 +93,13 @@ const QUERIES: Readonly<Record<Family, string>> = {
 
 const compiled = new Map<unknown, SyntaxQuery>();
 
-function queryFor(parsed: ParsedFile): SyntaxQuery {
+function queryFor(parsed: ParsedFile): SyntaxQuery | undefined {
+  const source = QUERIES[parsed.family];
+  if (source === undefined) return undefined;
   const language = parsed.tree.language;
   let query = compiled.get(language);
   if (query === undefined) {
-    query = new SyntaxQuery(language, QUERIES[parsed.family]);
+    query = new SyntaxQuery(language, source);
     compiled.set(language, query);
   }
   return query;
@@ -107,7 +110,7 @@ export function publicItems(parsed: ParsedFile): PublicItem[] {
   const items: PublicItem[] = [];
   const seen = new Set<number>();
   const family = parsed.family;
-  for (const capture of queryFor(parsed).captures(parsed.tree.rootNode)) {
+  for (const capture of queryFor(parsed)?.captures(parsed.tree.rootNode) ?? []) {
     if (capture.name.startsWith('_')) continue;
     const node = capture.node;
     if (capture.name === 'wrapper') {
