@@ -1,7 +1,7 @@
 import type { SyntaxCursor } from '@driftgate/syntax';
 import type { Family } from '@driftgate/syntax';
-import { JAVA_NAMED_ITEMS } from '../locate/java-items.js';
-import { RUST_NAMED_ITEMS } from '../locate/rust-items.js';
+import { JAVA_NAMED_ITEMS } from '../items/java-items.js';
+import { RUST_NAMED_ITEMS } from '../items/rust-items.js';
 
 /**
  * Recipe 3's binding rules: which positions declare a name, and in which scope.

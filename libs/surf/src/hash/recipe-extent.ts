@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Family, ParsedFile } from '@driftgate/syntax';
 import { type Resolution, spanOf } from '../locate/resolve.js';
 import type { Recipe } from './stamp.js';
-import { JAVA_FIELD_LISTS } from '../locate/java-items.js';
+import { JAVA_FIELD_LISTS } from '../items/java-items.js';
 import { rowFact, runStarts, siblingRowOf } from './sibling-row.js';
 
 /**

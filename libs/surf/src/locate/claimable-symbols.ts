@@ -5,7 +5,7 @@ import { ResolveError } from '../errors.js';
 import { isExportsObject, iifeBody, pythonExtraNames, rustBaseTypeName } from './extended-definitions.js';
 import { publicSymbols } from './public-symbols.js';
 import { resolveAnchor } from './resolve.js';
-import { RUST_NAMED_ITEMS } from './rust-items.js';
+import { RUST_NAMED_ITEMS } from '../items/rust-items.js';
 
 /**
  * Everything `surf suggest` may propose for a file: the public surface of {@link publicSymbols}

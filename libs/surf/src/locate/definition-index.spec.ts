@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguages, parseSourceSync } from '@driftgate/syntax';
 import { scopeIndex } from './definition-index.js';
-import { goIndex, goMethodKey } from './go-definition-index.js';
+import { goIndex, goMethodKey } from '../items/go-definition-index.js';
 
 beforeAll(async () => {
   await loadLanguages(['python', 'go', 'typescript']);

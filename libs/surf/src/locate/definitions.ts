@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Family } from '@driftgate/syntax';
-import { JAVA_BODIES, JAVA_FIELD_LISTS, JAVA_NAMED_ITEMS } from './java-items.js';
-import { RUST_NAMED_ITEMS } from './rust-items.js';
+import { JAVA_BODIES, JAVA_FIELD_LISTS, JAVA_NAMED_ITEMS } from '../items/java-items.js';
+import { RUST_NAMED_ITEMS } from '../items/rust-items.js';
 
 /**
  * Which syntax nodes are definitions, what they are named, which nodes are descended without

@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Family } from '@driftgate/syntax';
 import { defName, isTransparent } from './definitions.js';
-import { RUST_NAMED_ITEMS } from './rust-items.js';
+import { RUST_NAMED_ITEMS } from '../items/rust-items.js';
 
 /**
  * The kinds of item the reference's resolver (spec §4.2) cannot name, by family. They are

@@ -1,8 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParsedFile } from '@driftgate/syntax';
 import { defName } from './definitions.js';
-import { goReceiverTypeName } from './go-definition-index.js';
-import { JAVA_FIELD_LISTS, JAVA_NAMED_ITEMS } from './java-items.js';
+import { goReceiverTypeName } from '../items/go-definition-index.js';
+import { JAVA_FIELD_LISTS, JAVA_NAMED_ITEMS } from '../items/java-items.js';
 
 /** Which part of the public surface to list. */
 export interface PublicSymbolOptions {

@@ -4,7 +4,7 @@ import type { Segment } from './anchor.js';
 import { scopeIndex } from './definition-index.js';
 import { scopeOf } from './definitions.js';
 import { collectExtra, extendedScopeOf, memberAssignments } from './extended-definitions.js';
-import { goIndex } from './go-definition-index.js';
+import { goIndex } from '../items/go-definition-index.js';
 import { ResolveError } from '../errors.js';
 
 /**

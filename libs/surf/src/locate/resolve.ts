@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Family, ParsedFile } from '@driftgate/syntax';
 import type { Anchor, Segment } from './anchor.js';
 import { scopeIndex } from './definition-index.js';
-import { goIndex, goMethodKey } from './go-definition-index.js';
+import { goIndex, goMethodKey } from '../items/go-definition-index.js';
 import { hashableNode, scopeOf } from './definitions.js';
 import { resolveExtended } from './resolve-extended.js';
 import { ResolveError } from '../errors.js';
