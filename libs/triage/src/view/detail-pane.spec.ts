@@ -54,7 +54,9 @@ describe('detailRows', () => {
     // Each hunk holds its own site's lines: round's change above post's header, post's below it.
     expect(rows.slice(round, post)).toContain('+   return Math.round(value * 100) / 100;');
     expect(rows.slice(post)).toContain('+   return amount * 100;');
-    expect(rows.at(-1)).toBe('unchanged: src/money.ts > Money > scale');
+    expect(rows.at(-2)).toBe('unchanged: src/money.ts > Money > scale');
+    // Who changed it closes the pane, below the diff.
+    expect(rows.at(-1)).toBe('changed in the working tree, not committed yet');
   });
 
   it('says who changed the code: the commit, or that the change is not committed yet', async () => {
@@ -75,7 +77,7 @@ describe('detailRows', () => {
     const [d] = (await runCheck(await loadWorkspace(repo.dir), { workers: 0 })).divergences;
     const rows = text(detailRows(d!, DEFAULT_THEME, { showDiff: true }, 100));
     const diff = rows.slice(rows.indexOf('--- old (from git history, advisory)  +++ now') + 2);
-    expect(diff).toEqual(['  round(value: number): number {', '-   return Math.round(value);', '+   return Math.round(value * 100) / 100;', '  }']);
+    expect(diff).toEqual(['  round(value: number): number {', '-   return Math.round(value);', '+   return Math.round(value * 100) / 100;', '  }', 'changed in the working tree, not committed yet']);
   });
 
   it('repeats a wrapped diff line\'s marker on every row, so it reads without colour', async () => {

@@ -37,7 +37,6 @@ export function detailRows(d: Divergence, theme: Theme, options: DetailOptions, 
     logical.push({ text: `hash: ${displayLine(d.oldHash ?? '(none)')} → ${displayLine(d.newHash ?? '(unresolved)')}` });
   }
   if (d.detail !== undefined) logical.push({ text: displayLine(d.detail), colour: theme.danger });
-  if (d.blame !== undefined) logical.push({ text: blameText(d.blame, displayLine), dim: true });
   if (options.follow !== undefined) {
     logical.push(
       'newAt' in options.follow
@@ -65,6 +64,8 @@ export function detailRows(d: Divergence, theme: Theme, options: DetailOptions, 
   } else if (!options.showDiff && (d.oldCode !== undefined || d.newCode !== undefined)) {
     logical.push({ text: 'diff hidden (d shows it)', dim: true });
   }
+  // Who changed it comes after the diff: on a short terminal the code the reviewer accepts stays on screen.
+  if (d.blame !== undefined) logical.push({ text: blameText(d.blame, displayLine), dim: true });
   // A diff line wrapped over several rows keeps its `-`/`+` on each, so it reads without colour.
   return logical.flatMap(({ marker, ...row }) =>
     marker === undefined ? wrapCells(row.text, width).map((text) => ({ ...row, text })) : wrapCells(row.text, Math.max(1, width - marker.length)).map((text) => ({ ...row, text: marker + text })),
