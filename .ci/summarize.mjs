@@ -11,10 +11,22 @@ function count(path) {
     const brokenFiles = report.testResults.filter(
       (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
     ).length;
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
+    // Name what failed, so the last lines of a red run say where to look without the whole log.
+    const names = [];
+    for (const file of report.testResults) {
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failedTests) {
+        const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+        names.push(`${file.name.replace(/^.*?\/test\//, 'test/')} > ${test.fullName}: ${why}`);
+      }
+      if (file.status === 'failed' && failedTests.length === 0) {
+        names.push(`${file.name.replace(/^.*?\/test\//, 'test/')}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+      }
+    }
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, names };
   } catch (error) {
     console.error(`could not read the test report ${path}: ${error.message}`);
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, names: [] };
   }
 }
 
@@ -28,6 +40,7 @@ for (const run of runs) {
   passed += one.passed;
   failed += one.failed;
   if (runs.length > 1) console.log(`  ${label}: ${one.passed} passed and ${one.failed} failed`);
+  for (const name of one.names) console.log(`    failed: ${name}`);
 }
 if (runs.length === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
