@@ -204,6 +204,40 @@ describe('surf lsp --stdio', () => {
     expect(await s.close()).toBe(0);
   }, 30_000);
 
+  it('hovers a changed claim with who changed its code: the commit, author, day and subject, or the working tree', async () => {
+    const repo = workspace();
+    const stampedAt = repo.git('rev-parse', 'HEAD').trim();
+    repo.write({ 'hubs/h.md': HUB.replace('hash: 2:f1075e760a17\n', `hash: 2:f1075e760a17\n    verified_commit: ${stampedAt}\n`) });
+    repo.commit('record where the claim was stamped');
+    const s = session(repo);
+    await s.initialize(false);
+    const sourceUri = s.uri('src/a.rs');
+    const hoverText = async (): Promise<string> =>
+      ((await s.client.sendRequest(HoverRequest.type, { textDocument: { uri: sourceUri }, position: { line: 2, character: 4 } }))!.contents as MarkupContent).value;
+    // Clean: nobody to name.
+    await s.open('src/a.rs', 'rust', G1);
+    expect(await hoverText()).not.toContain('changed in');
+    // Saved but not committed: the working tree changed it.
+    repo.write({ 'src/a.rs': BROKEN });
+    await s.change('src/a.rs', BROKEN);
+    const deadline = Date.now() + 10_000;
+    while (!(await hoverText()).includes('(changed)')) {
+      if (Date.now() > deadline) throw new Error(`no changed hover; stderr: ${s.stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await hoverText()).toContain('changed in the working tree, not committed yet');
+    // Committed: the commit that changed it, and who.
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '--author=Grace Hopper <grace@example.invalid>', '--date=2026-03-04T05:06:07+02:00', '-m', 'Subtract <b>instead</b>');
+    const commit = repo.git('rev-parse', 'HEAD').trim();
+    const text = await hoverText();
+    expect(text).toContain(`changed in \`${commit.slice(0, 12)}\` by Grace Hopper on 2026-03-04`);
+    // The subject is the committer's text: shown, never rendered as markup.
+    expect(text).toContain('Subtract \\<b\\>instead\\</b\\>');
+    expect(text).toContain('1 commit since the claim was stamped');
+    expect(await s.close()).toBe(0);
+  }, 60_000);
+
   it('shows lint findings of the hub as edited at the claim line, and ends with 1 on exit without shutdown', async () => {
     const repo = workspace();
     const s = session(repo);

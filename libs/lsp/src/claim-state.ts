@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type TextSplice, applySplice, reparseSourceSync, spliceBetween } from '@driftgate/syntax';
 import {
   type Anchor,
+  type Blame,
   type Claim,
   type ParsedStamp,
   type Recipe,
@@ -26,6 +27,7 @@ import {
   parseHub,
   parseSource,
   parseStamp,
+  runCheck,
   runLint,
   writeRecipe,
 } from '@driftgate/surf';
@@ -168,6 +170,26 @@ export class ClaimState {
       () => [],
     );
     return this.lintFindings;
+  }
+
+  /**
+   * Who changed the code under the changed claims into `rel`, keyed `hub` NUL `hub line`
+   * (1-based). Blame names commits, so it comes from `surf check` over the files as saved and
+   * the hubs as the workspace holds them (scoped to `rel`, through the result cache); a claim
+   * whose verdict the editor's unsaved text alone decides has no entry. Empty when git cannot
+   * answer.
+   */
+  async blameIn(rel: string): Promise<ReadonlyMap<string, Blame>> {
+    const out = new Map<string, Blame>();
+    try {
+      // A path is a glob of itself once its glob characters are escaped.
+      const glob = rel.replace(/[\\*?[\]{}()!+@,]/g, (c) => `\\${c}`);
+      const result = await runCheck(this.workspace, { files: [glob], workers: 0, ...(this.options.cache !== undefined ? { cache: this.options.cache } : {}) });
+      for (const d of result.divergences) if (d.blame !== undefined && d.hubLine !== undefined) out.set(`${d.hub}\0${d.hubLine}`, d.blame);
+    } catch {
+      // A check that cannot run (no repository, a surf.toml saved half-written) names nobody.
+    }
+    return out;
   }
 
   private bufferedHub(hub: LoadedHub): LoadedHub {

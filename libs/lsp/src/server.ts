@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GitContext, type LintFinding, applyStamp, comparePosixPaths, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
+import { type Blame, GitContext, type LintFinding, applyStamp, comparePosixPaths, formatUtcSeconds, generateClaimId, loadWorkspace } from '@driftgate/surf';
 import {
   type CodeAction,
   CodeActionKind,
@@ -244,10 +244,17 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
     if (current === undefined || rel === undefined || current.isHub(rel)) return null;
     const line = params.position.line + 1;
     const prose: string[] = [];
+    let blames: ReadonlyMap<string, Blame> | undefined;
     for (const entry of await current.claims()) {
       if (entry.verdict.kind === 'unresolvable') continue;
       if (entry.verdict.sites.some((site) => site.file === rel && site.span.startLine <= line && line <= site.span.endLine)) {
-        prose.push(`**${entry.hub}:${entry.claim.line}** (${entry.verdict.kind}): ${entry.claim.claim.trim()}`);
+        let text = `**${entry.hub}:${entry.claim.line}** (${entry.verdict.kind}): ${entry.claim.claim.trim()}`;
+        if (entry.verdict.kind === 'changed') {
+          blames ??= await current.blameIn(rel);
+          const blame = blames.get(`${entry.hub}\0${entry.claim.line}`);
+          if (blame !== undefined) text += `\n\n${blameMarkdown(blame)}`;
+        }
+        prose.push(text);
       }
     }
     return prose.length === 0 ? null : { contents: { kind: 'markdown', value: prose.join('\n\n') } };
@@ -273,6 +280,18 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
   connection.onExit(() => state?.dispose());
   documents.listen(connection);
   connection.listen();
+}
+
+/**
+ * Who changed a claim's code, as hover Markdown. Author and subject are the committer's text:
+ * escaped, so they show as written and never as markup.
+ */
+function blameMarkdown(blame: Blame): string {
+  if (blame.uncommitted || blame.commit === undefined) return '_changed in the working tree, not committed yet_';
+  const escape = (text: string): string => text.replace(/[\\`*_{}[\]<>()#+\-.!|~]/g, (c) => `\\${c}`);
+  const day = blame.date === undefined ? '' : ` on ${blame.date.slice(0, 10)}`;
+  const since = blame.commits === 1 ? '1 commit since the claim was stamped' : `${blame.commits} commits since the claim was stamped`;
+  return `changed in \`${blame.shortCommit ?? blame.commit}\` by ${escape(blame.author ?? 'unknown')}${day}: ${escape(blame.subject ?? '')} (${since})`;
 }
 
 const LABEL = { changed: 'CHANGED', unverified: 'UNVERIFIED', unresolvable: 'UNRESOLVABLE' } as const;
