@@ -173,19 +173,19 @@ export class ClaimState {
   }
 
   /**
-   * Who changed the code under the changed claims into `rel`, keyed `hub` NUL `hub line`
-   * (1-based). Blame names commits, so it comes from `surf check` over the files as saved and
-   * the hubs as the workspace holds them (scoped to `rel`, through the result cache); a claim
-   * whose verdict the editor's unsaved text alone decides has no entry. Empty when git cannot
-   * answer.
+   * Who changed the code under the changed claims into `rel`, keyed by {@link blameKey}.
+   * Blame names commits, so it comes from `surf check` over the sources as saved and the hubs as
+   * the editor holds them (scoped to `rel`, through the result cache); a claim whose verdict the
+   * editor's unsaved source text alone decides has no entry. Empty when git cannot answer.
    */
   async blameIn(rel: string): Promise<ReadonlyMap<string, Blame>> {
     const out = new Map<string, Blame>();
     try {
       // A path is a glob of itself once its glob characters are escaped.
       const glob = rel.replace(/[\\*?[\]{}()!+@,]/g, (c) => `\\${c}`);
-      const result = await runCheck(this.workspace, { files: [glob], workers: 0, ...(this.options.cache !== undefined ? { cache: this.options.cache } : {}) });
-      for (const d of result.divergences) if (d.blame !== undefined && d.hubLine !== undefined) out.set(`${d.hub}\0${d.hubLine}`, d.blame);
+      const workspace = { ...this.workspace, hubs: this.workspace.hubs.map((hub) => this.bufferedHub(hub)) };
+      const result = await runCheck(workspace, { files: [glob], workers: 0, ...(this.options.cache !== undefined ? { cache: this.options.cache } : {}) });
+      for (const d of result.divergences) if (d.blame !== undefined && d.hubLine !== undefined) out.set(blameKey(d.hub, d.hubLine, d.sites), d.blame);
     } catch {
       // A check that cannot run (no repository, a surf.toml saved half-written) names nobody.
     }
@@ -375,6 +375,14 @@ export class ClaimState {
     this.parses.set(rel, parsed);
     return parsed;
   }
+}
+
+/**
+ * Which claim a blame belongs to: its hub, its 1-based line there and its sites, so a hub edited
+ * between two reads never lends one claim's blame to another.
+ */
+export function blameKey(hub: string, line: number, sites: readonly string[]): string {
+  return [hub, String(line), ...sites].join('\0');
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ClaimState, type ClaimEntry, type ClaimStateOptions } from './claim-state.js';
+import { ClaimState, type ClaimEntry, type ClaimStateOptions, blameKey } from './claim-state.js';
 import { sitesOf } from './lazy-claims.js';
 import { fitRange, wholeLine } from './ranges.js';
 import { splicedDocuments } from './spliced-documents.js';
@@ -251,7 +251,7 @@ export function startSurfServer(connection: Connection, options: ClaimStateOptio
         let text = `**${entry.hub}:${entry.claim.line}** (${entry.verdict.kind}): ${entry.claim.claim.trim()}`;
         if (entry.verdict.kind === 'changed') {
           blames ??= await current.blameIn(rel);
-          const blame = blames.get(`${entry.hub}\0${entry.claim.line}`);
+          const blame = blames.get(blameKey(entry.hub, entry.claim.line, sitesOf(entry.claim)));
           if (blame !== undefined) text += `\n\n${blameMarkdown(blame)}`;
         }
         prose.push(text);
